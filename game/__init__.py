@@ -1,0 +1,42 @@
+"""The rules engine for Crescent and Forty Thieves: pure Python, no browser imports.
+
+    import game
+    g = game.new("CR1-N-AAAAAAB")
+    g.legal_moves(); g.play("t3", "f1"); g.undo(); g.position()
+"""
+
+from __future__ import annotations
+
+from .cards import CARDS, BadCard, Card
+from .codes import (BadCodeFormat, BadDeal, CodeError, GameCode, UnknownGame, UnknownVariant,
+                    random_code)
+from .core import (REASONS, BadMoveText, IllegalMove, Move, PositionError, Refusal, Solitaire,
+                   UnknownPlace, position_lines)
+from .crescent import Crescent
+from .forty_thieves import FortyThieves
+
+GAMES: dict[str, type[Crescent] | type[FortyThieves]] = {"CR1": Crescent, "FT1": FortyThieves}
+
+__all__ = [
+    "CARDS", "GAMES", "REASONS", "BadCard", "BadCodeFormat", "BadDeal", "BadMoveText", "Card",
+    "CodeError", "Crescent", "FortyThieves", "GameCode", "IllegalMove", "Move", "PositionError",
+    "Refusal", "Solitaire", "UnknownGame", "UnknownPlace", "UnknownVariant", "from_position",
+    "new", "random_code",
+]
+
+
+def new(code: str | GameCode) -> Crescent | FortyThieves:
+    """The starting position of a game code such as ``"CR1-N-AAAAAAB"``."""
+    parsed = code if isinstance(code, GameCode) else GameCode.parse(code)
+    return GAMES[parsed.game].deal(parsed)
+
+
+def from_position(text: str) -> Crescent | FortyThieves:
+    """Any position written by ``position()``; strict, raises :class:`PositionError`."""
+    first = position_lines(text)[0].split(" ")[0]
+    if first not in GAMES:
+        raise PositionError(
+            f"line 1 {position_lines(text)[0]!r}: unknown game {first!r} "
+            f"(known: {', '.join(GAMES)})"
+        )
+    return GAMES[first].from_position(text)

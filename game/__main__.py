@@ -1,0 +1,78 @@
+"""Play in a terminal: ``python -m game [CODE]`` (a random Crescent deal without a code).
+
+Type a move as two places (``t3 f1`` or ``t3-f1``); ``d`` draws, ``u`` undoes, ``r`` redoes,
+``redeal``, ``m`` lists the legal moves, ``p`` prints the position text, ``q`` quits.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import game
+
+
+def board(g: game.Solitaire) -> str:
+    """A compact text board: every place with its top card (Forty Thieves columns in full)."""
+    def top(place: str) -> str:
+        cards = g.cards(place)
+        return str(cards[-1]) if cards else "--"
+
+    if isinstance(g, game.Crescent):
+        counters = f"redeals {g.redeals_left}"
+        rows = ["  ".join(f"{f} {top(f)}" for f in g.PLACES[:8]),
+                "  ".join(f"t{i} {top(f't{i}')}({len(g.cards(f't{i}'))})" for i in range(1, 9)),
+                "  ".join(f"t{i} {top(f't{i}')}({len(g.cards(f't{i}'))})" for i in range(9, 17))]
+    else:
+        counters = f"score {g.score}"
+        rows = ["  ".join(f"{f} {top(f)}" for f in g.PLACES[:8])
+                + f"   stock {len(g.cards('stock'))}  waste {top('waste')}"]
+        rows += [f"t{i:<2} " + " ".join(map(str, g.cards(f"t{i}"))) for i in range(1, 11)]
+    head = f"{g.code or 'position'}  moves {g.moves}  {counters}  {g.status}"
+    return "\n".join([head, *rows])
+
+
+def command(g: game.Solitaire, line: str) -> str:
+    """Carry out one typed command; return what to print."""
+    words = line.replace("-", " ").split()
+    if not words:
+        return ""
+    verb = words[0].lower()
+    if verb in ("u", "undo"):
+        return board(g) if g.undo() else "Nothing to undo."
+    if verb in ("r", "redo"):
+        return board(g) if g.redo() else "Nothing to redo."
+    if verb == "redeal":
+        g.redeal()
+        return board(g)
+    if verb in ("m", "moves"):
+        return " ".join(m.text() for m in g.legal_moves()) or "No legal move."
+    if verb in ("p", "position"):
+        return g.position()
+    if verb in ("d", "draw"):
+        words = ["stock", "waste"]
+    if len(words) != 2:
+        return __doc__.split("\n\n", 1)[1].strip()
+    g.play(words[0], words[1])
+    return board(g)
+
+
+def main(argv: list[str]) -> int:
+    g = game.new(argv[0] if argv else str(game.random_code()))
+    print(board(g))
+    for line in sys.stdin:
+        if line.strip().lower() in ("q", "quit"):
+            break
+        try:
+            print(command(g, line))
+        except game.IllegalMove as err:
+            print(f"Refused: {err.reason}")
+        except ValueError as err:
+            print(f"Error: {err}")
+    return 0
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except game.CodeError as err:
+        sys.exit(f"Error: {err}")

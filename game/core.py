@@ -1,0 +1,288 @@
+"""What both games share: moves, refusals, errors, undo/redo history and position text.
+
+A game keeps its places as lists of cards (bottom to top) indexed by small integers; the
+public API speaks in place ids (``"t3"``, ``"f1"``, ``"stock"``). Each game supplies four
+things: ``_refuse`` (the one rule check), ``_apply``/``_unapply`` (a move and its inverse,
+with an undo record), and ``_legal`` (the legal-move generator, the single source of truth).
+"""
+
+from __future__ import annotations
+
+from collections import Counter, deque
+from dataclasses import dataclass
+from typing import ClassVar, NamedTuple
+
+from .cards import CARDS, BadCard, Card, parse_cards
+
+HISTORY_LIMIT = 100  # both games: undo reaches back this many moves (Forty Thieves: actions)
+
+REASONS = frozenset({
+    "same_suit", "adjacent_rank", "one_rank_higher", "pile_full", "empty_pile", "base_locked",
+    "no_return_to_pile", "foundation_order", "not_playable", "no_redeals", "stock_empty",
+    "same_place",
+})
+
+
+class IllegalMove(ValueError):
+    """The rules refuse this move; ``reason`` is one of :data:`REASONS`."""
+
+    def __init__(self, reason: str, src: str | None = None, dst: str | None = None) -> None:
+        self.reason, self.src, self.dst = reason, src, dst
+        where = f" {src} -> {dst}" if src is not None else ""
+        super().__init__(f"illegal move{where}: {reason}")
+
+
+class UnknownPlace(ValueError):
+    """A place id that this game does not have."""
+
+
+class PositionError(ValueError):
+    """Position text that is malformed or describes an impossible layout."""
+
+
+class BadMoveText(ValueError):
+    """Move text that is not ``src-dst``."""
+
+
+class Move(NamedTuple):
+    """One card from ``src`` to ``dst`` (place ids); a draw is ``stock -> waste``."""
+
+    src: str
+    dst: str
+
+    def text(self) -> str:
+        return f"{self.src}-{self.dst}"
+
+    @classmethod
+    def from_text(cls, text: str) -> Move:
+        """``"t3-f1"`` -> ``Move("t3", "f1")``; the places are checked when the move is played."""
+        parts = text.split("-") if isinstance(text, str) else []
+        if len(parts) != 2 or not all(p and p.isalnum() for p in parts):
+            raise BadMoveText(f"bad move {text!r}: expected SRC-DST such as t3-f1")
+        return cls(parts[0], parts[1])
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a move is refused: a stable ``reason`` key the UI turns into words."""
+
+    reason: str
+    src: str
+    dst: str
+
+
+class Solitaire:
+    """The machinery common to both games. Subclasses define the places and the rules."""
+
+    GAME: ClassVar[str]
+    PLACES: ClassVar[tuple[str, ...]]  # index order is also the order of the position text
+    HEADER: ClassVar[tuple[str, ...]]  # counter names on the position's first line
+    _INDEX: ClassVar[dict[str, int]]
+    _MOVE: ClassVar[tuple[tuple[Move, ...], ...]]  # interned Move objects, [src][dst]
+
+    def __init_subclass__(cls) -> None:
+        super().__init_subclass__()
+        cls._INDEX = {p: i for i, p in enumerate(cls.PLACES)}
+        cls._MOVE = tuple(tuple(Move(s, d) for d in cls.PLACES) for s in cls.PLACES)
+
+    def __init__(self, places: list[list[Card]], moves: int = 0, code: str | None = None) -> None:
+        self._p = places
+        self.moves = moves
+        self.code = code
+        self._undo: deque[tuple] = deque(maxlen=HISTORY_LIMIT)
+        self._redo: list[tuple[int, int]] = []
+
+    # --- what each game defines -------------------------------------------------------------
+    def _refuse(self, s: int, d: int) -> str | None:
+        raise NotImplementedError
+
+    def _apply(self, s: int, d: int) -> tuple:
+        """Make the move (already checked); return an undo record starting with ``s, d``."""
+        raise NotImplementedError
+
+    def _unapply(self, record: tuple) -> None:
+        raise NotImplementedError
+
+    def _legal(self) -> list[Move]:
+        raise NotImplementedError
+
+    def _header(self) -> dict[str, int]:
+        raise NotImplementedError
+
+    @property
+    def status(self) -> str:
+        """``"playing"``, ``"won"`` or ``"blocked"``."""
+        raise NotImplementedError
+
+    def place_label(self, place: str) -> str:
+        raise NotImplementedError
+
+    # --- the public API ----------------------------------------------------------------------
+    def index(self, place: str) -> int:
+        """The internal index of a place id; :class:`UnknownPlace` if there is none."""
+        try:
+            return self._INDEX[place]
+        except (KeyError, TypeError):
+            raise UnknownPlace(
+                f"unknown place {place!r} in {self.GAME} (places: {', '.join(self.PLACES)})"
+            ) from None
+
+    def cards(self, place: str) -> tuple[Card, ...]:
+        """The cards of a place, bottom to top."""
+        return tuple(self._p[self.index(place)])
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move in this position (never a redeal: that is ``redeal()``)."""
+        return self._legal()
+
+    def destinations(self, src: str) -> list[str]:
+        """The places that accept the top card of ``src`` now."""
+        self.index(src)
+        return [m.dst for m in self._legal() if m.src == src]
+
+    def refusal(self, src: str, dst: str) -> Refusal | None:
+        """``None`` if the move is legal, else why not."""
+        reason = self._refuse(self.index(src), self.index(dst))
+        return None if reason is None else Refusal(reason, src, dst)
+
+    def play(self, src: str, dst: str) -> None:
+        """Play a move, or raise :class:`IllegalMove` and change nothing. Clears redo."""
+        index = self._INDEX
+        s = index.get(src) if isinstance(src, str) else None
+        d = index.get(dst) if isinstance(dst, str) else None
+        if s is None or d is None:
+            self.index(src), self.index(dst)  # raises UnknownPlace naming the bad one
+        reason = self._refuse(s, d)
+        if reason is not None:
+            raise IllegalMove(reason, src, dst)
+        self._undo.append(self._apply(s, d))
+        if self._redo:
+            self._redo.clear()
+
+    def undo(self) -> bool:
+        """Take back the last move; ``False`` when there is nothing to undo."""
+        if not self._undo:
+            return False
+        record = self._undo.pop()
+        self._unapply(record)
+        self._redo.append((record[0], record[1]))
+        return True
+
+    def redo(self) -> bool:
+        """Play again the last undone move; ``False`` when there is none (a new move clears them)."""
+        if not self._redo:
+            return False
+        s, d = self._redo.pop()
+        self._undo.append(self._apply(s, d))
+        return True
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def redeal(self) -> None:
+        raise IllegalMove("no_redeals")
+
+    def position(self) -> str:
+        """The position as text; :func:`game.from_position` reads it back exactly."""
+        head = " ".join([self.GAME] + [f"{k}={v}" for k, v in self._header().items()])
+        lines = [head]
+        for place, cards in zip(self.PLACES, self._p):
+            lines.append(f"{place}: {' '.join(map(str, cards))}" if cards else f"{place}:")
+        return "\n".join(lines) + "\n"
+
+    def describe(self) -> str:
+        """The board in words, for a screen reader: every place's label."""
+        return "\n".join(self.place_label(p) + "." for p in self.PLACES)
+
+    def copy(self) -> Solitaire:
+        """An independent game in the same position (without history), for search."""
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin._p = [list(cards) for cards in self._p]
+        twin._undo = deque(maxlen=HISTORY_LIMIT)
+        twin._redo = []
+        return twin
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.code or 'position'} moves={self.moves}>"
+
+    # --- position text -----------------------------------------------------------------------
+    @classmethod
+    def _read_position(cls, lines: list[str]) -> tuple[dict[str, int], list[list[Card]]]:
+        """Parse the header and the place lines (cards are not counted yet)."""
+        header = _read_header(cls, lines[0])
+        places: list[list[Card] | None] = [None] * len(cls.PLACES)
+        for n, line in enumerate(lines[1:], start=2):
+            place, sep, rest = line.partition(":")
+            if not sep:
+                raise PositionError(f"line {n} {line!r}: expected 'PLACE: CARDS'")
+            i = cls._INDEX.get(place)
+            if i is None:
+                raise PositionError(
+                    f"line {n} {line!r}: unknown place {place!r} "
+                    f"(places: {', '.join(cls.PLACES)})"
+                )
+            if places[i] is not None:
+                raise PositionError(f"line {n} {line!r}: place {place!r} appears twice")
+            rest = rest.rstrip()
+            if rest and not rest.startswith(" "):
+                raise PositionError(f"line {n} {line!r}: expected a space after the colon")
+            try:
+                places[i] = parse_cards(rest[1:])
+            except BadCard as err:
+                raise PositionError(f"line {n} {line!r}: {err}") from None
+        missing = [p for p, cards in zip(cls.PLACES, places) if cards is None]
+        if missing:
+            raise PositionError(f"missing places: {', '.join(missing)}")
+        return header, places  # type: ignore[return-value]
+
+
+def check_card_counts(places: tuple[str, ...], cards_of: list[list[Card]]) -> None:
+    """Every card exactly twice over the whole layout; checked after each place's own rules."""
+    counts = Counter(c for cards in cards_of for c in cards)
+    for c in CARDS:
+        if counts[c] != 2:
+            where = [p for p, cards in zip(places, cards_of) if c in cards]
+            raise PositionError(
+                f"card {c} appears {counts[c]} times (in {', '.join(where) or 'no place'}); "
+                "every card must appear exactly twice"
+            )
+
+
+def _read_header(cls: type[Solitaire], line: str) -> dict[str, int]:
+    words = line.split(" ")
+    if words[0] != cls.GAME:
+        raise PositionError(f"line 1 {line!r}: expected the game {cls.GAME!r} first")
+    values: dict[str, int] = {}
+    for word in words[1:]:
+        key, sep, value = word.partition("=")
+        if not sep or key not in cls.HEADER or key in values:
+            raise PositionError(
+                f"line 1 {line!r}: unexpected {word!r} (expected {', '.join(cls.HEADER)})"
+            )
+        if not (value.isascii() and value.isdigit()):
+            raise PositionError(f"line 1 {line!r}: {key} must be a whole number >= 0")
+        values[key] = int(value)
+    missing = [k for k in cls.HEADER if k not in values]
+    if missing:
+        raise PositionError(f"line 1 {line!r}: missing {', '.join(missing)}")
+    return values
+
+
+def position_lines(text: str) -> list[str]:
+    """The lines of a position text, trailing blank lines dropped."""
+    if not isinstance(text, str):
+        raise PositionError(f"a position is text, not {type(text).__name__}")
+    lines = text.strip("\n").splitlines()
+    if not lines or not lines[0].strip():
+        raise PositionError("empty position text")
+    return lines
+
+
+def count_phrase(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"

@@ -1,0 +1,198 @@
+"""Crescent: 16 piles in a horseshoe, 8 foundations (4 up from Aces, 4 down from Kings).
+
+Places: ``f1``-``f4`` ascending S H D C, ``f5``-``f8`` descending S H D C, piles ``t1``-``t16``
+clockwise round the horseshoe. Internally foundations are indices 0-7 (suit = index % 4) and
+piles 8-23.
+"""
+
+from __future__ import annotations
+
+from .cards import CARDS, SUIT_NAMES, Card
+from .codes import GameCode, shuffled_pack
+from .core import (IllegalMove, PositionError, Solitaire, check_card_counts, count_phrase,
+                   position_lines)
+
+PILES = 16
+PILE_LIMIT = 13
+REDEALS = {"N": 3, "F": 4}
+MAX_REDEALS = max(REDEALS.values())
+
+_FOUNDATIONS = range(8)
+_PILES = range(8, 8 + PILES)
+_ADJACENT = frozenset({1, -1, 12, -12})  # rank steps on a pile, King-Ace wrap included
+
+
+class Crescent(Solitaire):
+    """A game of Crescent (or Crescent Four: more redeals, same rules)."""
+
+    GAME = "CR1"
+    PLACES = tuple(f"f{i}" for i in range(1, 9)) + tuple(f"t{i}" for i in range(1, PILES + 1))
+    HEADER = ("redeals", "moves")
+
+    def __init__(
+        self, places: list[list[Card]], redeals_left: int, moves: int = 0, code: str | None = None
+    ) -> None:
+        super().__init__(places, moves, code)
+        self.redeals_left = redeals_left
+
+    @classmethod
+    def deal(cls, code: GameCode) -> Crescent:
+        """The starting position of a code: bases set aside, 96 cards dealt round the piles."""
+        cards = shuffled_pack(code.deal)
+        for base in [CARDS[s * 13] for s in range(4)] + [CARDS[s * 13 + 12] for s in range(4)]:
+            cards.remove(base)  # the first copy in shuffled order becomes the base
+        places: list[list[Card]] = [[CARDS[s * 13]] for s in range(4)]
+        places += [[CARDS[s * 13 + 12]] for s in range(4)]
+        places += [cards[i::PILES] for i in range(PILES)]  # card k goes to pile k mod 16
+        return cls(places, REDEALS[code.variant], 0, str(code))
+
+    @classmethod
+    def from_position(cls, text: str) -> Crescent:
+        lines = position_lines(text)
+        header, places = cls._read_position(lines)
+        if header["redeals"] > MAX_REDEALS:
+            raise PositionError(f"line 1 {lines[0]!r}: redeals must be 0 to {MAX_REDEALS}")
+        for i in _FOUNDATIONS:
+            suit, cards = i % 4, places[i]
+            expect = [suit * 13 + k for k in range(len(cards))] if i < 4 else [
+                suit * 13 + 12 - k for k in range(len(cards))]
+            if not 1 <= len(cards) <= 13 or cards != expect:
+                kind = "Ace up" if i < 4 else "King down"
+                raise PositionError(
+                    f"{cls.PLACES[i]}: must be a {kind} sequence of {SUIT_NAMES[suit]} "
+                    f"starting with its base, got {' '.join(map(str, cards)) or 'nothing'}"
+                )
+        for i in _PILES:
+            if len(places[i]) > PILE_LIMIT:
+                raise PositionError(
+                    f"{cls.PLACES[i]}: {len(places[i])} cards, a pile holds at most {PILE_LIMIT}"
+                )
+        check_card_counts(cls.PLACES, places)
+        return cls(places, header["redeals"], header["moves"])
+
+    # --- rules ---------------------------------------------------------------------------------
+    def _refuse(self, s: int, d: int) -> str | None:
+        if s == d:
+            return "same_place"
+        p = self._p
+        src = p[s]
+        if not src:
+            return "not_playable"
+        c = src[-1]
+        if s < 8:
+            if len(src) == 1:
+                return "base_locked"
+            if d >= 8:
+                return "no_return_to_pile"
+        if d < 8:
+            if c // 13 != d % 4:
+                return "same_suit"
+            top = p[d][-1]
+            # same suit is settled, so +-1 cannot wrap into another suit
+            return None if c == (top + 1 if d < 4 else top - 1) else "foundation_order"
+        dst = p[d]
+        if not dst:
+            return "empty_pile"
+        top = dst[-1]
+        if top // 13 != c // 13:
+            return "same_suit"
+        if top - c not in _ADJACENT:
+            return "adjacent_rank"
+        if len(dst) >= PILE_LIMIT:
+            return "pile_full"
+        return None
+
+    def _apply(self, s: int, d: int) -> tuple[int, int]:
+        p = self._p
+        p[d].append(p[s].pop())
+        self.moves += 1
+        return (s, d)
+
+    def _unapply(self, record: tuple) -> None:
+        s, d = record
+        p = self._p
+        p[s].append(p[d].pop())
+        self.moves -= 1
+
+    def _legal(self) -> list:
+        p = self._p
+        move = self._MOVE
+        out = []
+        by_suit: list[list[int]] = [[], [], [], []]
+        for i in _PILES:
+            if p[i]:
+                by_suit[p[i][-1] // 13].append(i)
+        for s in range(4):  # foundation to foundation: only where the two meet
+            up, down = p[s], p[s + 4]
+            if down[-1] == up[-1] + 1:
+                if len(up) > 1:
+                    out.append(move[s][s + 4])
+                if len(down) > 1:
+                    out.append(move[s + 4][s])
+        for i in _PILES:
+            pile = p[i]
+            if not pile:
+                continue
+            c = pile[-1]
+            suit = c // 13
+            if p[suit][-1] + 1 == c:
+                out.append(move[i][suit])
+            if p[suit + 4][-1] - 1 == c:
+                out.append(move[i][suit + 4])
+            for j in by_suit[suit]:
+                if p[j][-1] - c in _ADJACENT and len(p[j]) < PILE_LIMIT:
+                    out.append(move[i][j])
+        return out
+
+    def redeal(self) -> None:
+        """Every pile of 2+ cards: bottom card to the top. Not a move; clears the history."""
+        if self.redeals_left <= 0:
+            raise IllegalMove("no_redeals")
+        for i in _PILES:
+            pile = self._p[i]
+            if len(pile) > 1:
+                pile.append(pile.pop(0))
+        self.redeals_left -= 1
+        self._undo.clear()
+        self._redo.clear()
+
+    @property
+    def status(self) -> str:
+        p = self._p
+        if not any(p[i] for i in _PILES):
+            return "won"
+        if self.redeals_left > 0:
+            return "playing"
+        for move in self._legal():
+            if move.src[0] == "t":
+                return "playing"
+        # Foundation-to-foundation moves alone only shuttle cards between the two foundations
+        # of a suit; they lead somewhere only if a pile shows a card of that suit (then some
+        # shuttle makes it playable). Without one, the game is as blocked as it looks.
+        for s in range(4):
+            if p[s + 4][-1] == p[s][-1] + 1 and any(
+                p[i] and p[i][-1] // 13 == s for i in _PILES
+            ):
+                return "playing"
+        return "blocked"
+
+    def _header(self) -> dict[str, int]:
+        return {"redeals": self.redeals_left, "moves": self.moves}
+
+    # --- words ---------------------------------------------------------------------------------
+    def place_label(self, place: str) -> str:
+        i = self.index(place)
+        cards = self._p[i]
+        if i < 8:
+            kind = "Ascending" if i < 4 else "Descending"
+            return (f"{kind} {SUIT_NAMES[i % 4]} foundation: {cards[-1].name()} on top, "
+                    f"{count_phrase(len(cards))}")
+        if not cards:
+            return f"Pile {i - 7}: empty"
+        return f"Pile {i - 7}: {count_phrase(len(cards))}, {cards[-1].name()} on top"
+
+    def describe(self) -> str:
+        left = self.redeals_left
+        redeals = "no redeals left" if left == 0 else f"{left} redeal{'s' * (left != 1)} left"
+        return super().describe() + f"\nMoves: {self.moves}; {redeals}."
+

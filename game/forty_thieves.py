@@ -1,0 +1,182 @@
+"""Forty Thieves (Quarante Voleurs): 10 columns of 4, a 64-card stock, 8 fixed-suit foundations.
+
+Places: foundations ``f1``-``f8`` (suits S H D C S H D C), columns ``t1``-``t10``, ``stock``,
+``waste``. Internally foundations are indices 0-7 (suit = index % 4), columns 8-17, stock 18,
+waste 19.
+"""
+
+from __future__ import annotations
+
+from .cards import SUIT_NAMES, Card
+from .codes import GameCode, shuffled_pack
+from .core import (PositionError, Solitaire, check_card_counts, count_phrase,
+                   position_lines)
+
+COLUMNS = 10
+DEALT = 4 * COLUMNS
+STOCK_SIZE = 104 - DEALT
+STOCK, WASTE = 8 + COLUMNS, 9 + COLUMNS
+
+# The score table of the reference app; the score never goes below 0.
+TO_FOUNDATION = 10
+WASTE_TO_COLUMN = 5
+FOUNDATION_TO_COLUMN = -15
+
+_FOUNDATIONS = range(8)
+_COLUMNS = range(8, 8 + COLUMNS)
+
+
+class FortyThieves(Solitaire):
+    """A game of Forty Thieves with the reference app's score and undo."""
+
+    GAME = "FT1"
+    PLACES = (tuple(f"f{i}" for i in range(1, 9)) + tuple(f"t{i}" for i in range(1, COLUMNS + 1))
+              + ("stock", "waste"))
+    HEADER = ("score", "moves")
+
+    def __init__(
+        self, places: list[list[Card]], score: int = 0, moves: int = 0, code: str | None = None
+    ) -> None:
+        super().__init__(places, moves, code)
+        self.score = score
+
+    @classmethod
+    def deal(cls, code: GameCode) -> FortyThieves:
+        """The first 40 shuffled cards go round the columns; the other 64 are the stock."""
+        cards = shuffled_pack(code.deal)
+        places: list[list[Card]] = [[] for _ in _FOUNDATIONS]
+        places += [cards[i:DEALT:COLUMNS] for i in range(COLUMNS)]  # card k to column k mod 10
+        places += [cards[DEALT:], []]  # the stock's last card is turned first
+        return cls(places, 0, 0, str(code))
+
+    @classmethod
+    def from_position(cls, text: str) -> FortyThieves:
+        lines = position_lines(text)
+        header, places = cls._read_position(lines)
+        for i in _FOUNDATIONS:
+            suit, cards = i % 4, places[i]
+            if cards != [suit * 13 + k for k in range(len(cards))] or len(cards) > 13:
+                raise PositionError(
+                    f"{cls.PLACES[i]}: must be an Ace-up sequence of {SUIT_NAMES[suit]}, "
+                    f"got {' '.join(map(str, cards))}"
+                )
+        if len(places[STOCK]) > STOCK_SIZE:
+            raise PositionError(
+                f"stock: {len(places[STOCK])} cards, the stock holds at most {STOCK_SIZE}"
+            )
+        check_card_counts(cls.PLACES, places)
+        return cls(places, header["score"], header["moves"])
+
+    # --- rules ---------------------------------------------------------------------------------
+    def _refuse(self, s: int, d: int) -> str | None:
+        if s == d:
+            return "same_place"
+        p = self._p
+        if s == STOCK:
+            if d != WASTE:
+                return "not_playable"
+            return None if p[STOCK] else "stock_empty"
+        if d >= STOCK or not p[s]:
+            return "not_playable"
+        c = p[s][-1]
+        if d < 8:
+            if s < 8:
+                return "foundation_order"  # foundation to foundation is not a move here
+            if c // 13 != d % 4:
+                return "same_suit"
+            f = p[d]
+            # same suit is settled, so +1 cannot wrap from a King into the next suit
+            return None if (f[-1] + 1 if f else (d % 4) * 13) == c else "foundation_order"
+        col = p[d]
+        if col:
+            top = col[-1]
+            if top // 13 != c // 13:
+                return "same_suit"
+            if top != c + 1:
+                return "one_rank_higher"  # also: nothing goes on an Ace
+        return None
+
+    def _apply(self, s: int, d: int) -> tuple[int, int, int]:
+        p = self._p
+        p[d].append(p[s].pop())
+        before = self.score
+        if d < 8:
+            self.score = before + TO_FOUNDATION
+        elif s == WASTE and d < STOCK:
+            self.score = before + WASTE_TO_COLUMN
+        elif s < 8:
+            self.score = max(0, before + FOUNDATION_TO_COLUMN)
+        self.moves += 1
+        return (s, d, before)
+
+    def _unapply(self, record: tuple) -> None:
+        s, d, before = record
+        p = self._p
+        p[s].append(p[d].pop())
+        self.score = before  # exact, floor included; the move counter does not go down
+
+    def _legal(self) -> list:
+        p = self._p
+        move = self._MOVE
+        out = []
+        empty = []
+        top_of: dict[int, list[int]] = {}
+        for j in _COLUMNS:
+            if p[j]:
+                top_of.setdefault(p[j][-1], []).append(j)
+            else:
+                empty.append(j)
+        sources = [i for i in (*_COLUMNS, WASTE) if p[i]]
+        for i in sources:
+            c = p[i][-1]
+            suit = c // 13
+            for f in (suit, suit + 4):
+                if (p[f][-1] + 1 if p[f] else suit * 13) == c:
+                    out.append(move[i][f])
+            if c % 13 != 12:  # a King has no card one rank higher
+                for j in top_of.get(c + 1, ()):
+                    out.append(move[i][j])
+            for j in empty:
+                out.append(move[i][j])
+        for f in _FOUNDATIONS:
+            if p[f]:
+                c = p[f][-1]
+                if c % 13 != 12:
+                    for j in top_of.get(c + 1, ()):
+                        out.append(move[f][j])
+                for j in empty:
+                    out.append(move[f][j])
+        if p[STOCK]:
+            out.append(move[STOCK][WASTE])
+        return out
+
+    @property
+    def status(self) -> str:
+        # Like the reference app, Forty Thieves never reports "blocked".
+        return "won" if all(len(self._p[f]) == 13 for f in _FOUNDATIONS) else "playing"
+
+    def _header(self) -> dict[str, int]:
+        return {"score": self.score, "moves": self.moves}
+
+    # --- words ---------------------------------------------------------------------------------
+    def place_label(self, place: str) -> str:
+        i = self.index(place)
+        cards = self._p[i]
+        if i < 8:
+            name = f"Foundation {i + 1}, {SUIT_NAMES[i % 4]}"
+            if not cards:
+                return f"{name}: empty"
+            return f"{name}: {cards[-1].name()} on top, {count_phrase(len(cards))}"
+        if i == STOCK:
+            return f"Stock: {count_phrase(len(cards))}" if cards else "Stock: empty"
+        name = "Waste" if i == WASTE else f"Column {i - 7}"
+        if not cards:
+            return f"{name}: empty"
+        if i == WASTE:
+            return f"{name}: {count_phrase(len(cards))}, {cards[-1].name()} on top"
+        listing = ", ".join(c.name() for c in cards)
+        return (f"{name}: {count_phrase(len(cards))}, {cards[-1].name()} on top; "
+                f"from the bottom: {listing}")
+
+    def describe(self) -> str:
+        return super().describe() + f"\nScore: {self.score}; moves: {self.moves}."

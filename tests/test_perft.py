@@ -1,0 +1,68 @@
+"""Perft: the number of move sequences of depth 1, 2, 3 from pinned deals and positions.
+
+Any change to a rule changes these numbers (tests/golden/perft.json, shared with the Pyodide
+check). Each count is also recomputed by brute force over every (src, dst) pair with
+``refusal``, so the pinned numbers are not merely self-consistent.
+"""
+
+import json
+from pathlib import Path
+
+import pytest
+from helpers import layout
+
+import game
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+PINNED = json.loads((GOLDEN / "perft.json").read_text())
+
+
+def start_of(name):
+    """A deal by its code, or a mid-game position stored as tests/golden/NAME.txt."""
+    if name.startswith("midgame"):
+        return game.from_position((GOLDEN / f"{name}.txt").read_text())
+    return game.new(name)
+
+
+def perft(g, depth):
+    if depth == 0:
+        return 1
+    total = 0
+    for move in g.legal_moves():
+        g.play(*move)
+        total += perft(g, depth - 1)
+        g.undo()
+    return total
+
+
+def perft_brute(g, depth):
+    if depth == 0:
+        return 1
+    total = 0
+    for src in g.PLACES:
+        for dst in g.PLACES:
+            if g.refusal(src, dst) is None:
+                g.play(src, dst)
+                total += perft_brute(g, depth - 1)
+                g.undo()
+    return total
+
+
+def test_pinned_counts_cover_both_games_and_mid_game_positions():
+    assert {n[:3] for n in PINNED} >= {"CR1", "FT1", "mid"}
+
+
+@pytest.mark.parametrize("name", PINNED)
+def test_perft_counts(name):
+    g = start_of(name)
+    start, score = layout(g), getattr(g, "score", None)
+    counts = [perft(g, d) for d in (1, 2, 3)]
+    # perft plays and undoes every line (Forty Thieves' move counter never goes down)
+    assert layout(g) == start and getattr(g, "score", None) == score
+    assert counts == PINNED[name]
+
+
+@pytest.mark.parametrize("name", ["CR1-N-AAAAAAB", "FT1-N-AAAAAAB", "midgame-CR1", "midgame-FT1"])
+def test_perft_agrees_with_brute_force(name):
+    g = start_of(name)
+    assert perft_brute(g, 2) == perft(g, 2)
