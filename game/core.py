@@ -213,6 +213,24 @@ class Solitaire:
 
     # --- position text -----------------------------------------------------------------------
     @classmethod
+    def from_position(cls, text: str) -> Solitaire:
+        """Read ``position()`` text strictly; :class:`PositionError` names the fault."""
+        lines = position_lines(text)
+        header, places = cls._read_position(lines)
+        cls._check_places(lines[0], header, places)  # each place's own rules first,
+        check_card_counts(cls.PLACES, places)  # then the count, so the message is specific
+        return cls._build(header, places)
+
+    @classmethod
+    def _check_places(cls, header_line: str, header: dict[str, int],
+                      places: list[list[Card]]) -> None:
+        raise NotImplementedError
+
+    @classmethod
+    def _build(cls, header: dict[str, int], places: list[list[Card]]) -> Solitaire:
+        raise NotImplementedError
+
+    @classmethod
     def _read_position(cls, lines: list[str]) -> tuple[dict[str, int], list[list[Card]]]:
         """Parse the header and the place lines (cards are not counted yet)."""
         header = _read_header(cls, lines[0])

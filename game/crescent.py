@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from .cards import CARDS, SUIT_NAMES, Card
 from .codes import GameCode, shuffled_pack
-from .core import (IllegalMove, PositionError, Solitaire, check_card_counts, count_phrase,
-                   position_lines)
+from .core import IllegalMove, PositionError, Solitaire, count_phrase
 
 PILES = 16
 PILE_LIMIT = 13
@@ -47,11 +46,10 @@ class Crescent(Solitaire):
         return cls(places, REDEALS[code.variant], 0, str(code))
 
     @classmethod
-    def from_position(cls, text: str) -> Crescent:
-        lines = position_lines(text)
-        header, places = cls._read_position(lines)
+    def _check_places(cls, header_line: str, header: dict[str, int],
+                      places: list[list[Card]]) -> None:
         if header["redeals"] > MAX_REDEALS:
-            raise PositionError(f"line 1 {lines[0]!r}: redeals must be 0 to {MAX_REDEALS}")
+            raise PositionError(f"line 1 {header_line!r}: redeals must be 0 to {MAX_REDEALS}")
         for i in _FOUNDATIONS:
             suit, cards = i % 4, places[i]
             expect = [suit * 13 + k for k in range(len(cards))] if i < 4 else [
@@ -67,7 +65,9 @@ class Crescent(Solitaire):
                 raise PositionError(
                     f"{cls.PLACES[i]}: {len(places[i])} cards, a pile holds at most {PILE_LIMIT}"
                 )
-        check_card_counts(cls.PLACES, places)
+
+    @classmethod
+    def _build(cls, header: dict[str, int], places: list[list[Card]]) -> Crescent:
         return cls(places, header["redeals"], header["moves"])
 
     # --- rules ---------------------------------------------------------------------------------

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from .cards import SUIT_NAMES, Card
 from .codes import GameCode, shuffled_pack
-from .core import (PositionError, Solitaire, check_card_counts, count_phrase,
-                   position_lines)
+from .core import PositionError, Solitaire, count_phrase
 
 COLUMNS = 10
 DEALT = 4 * COLUMNS
@@ -50,9 +49,8 @@ class FortyThieves(Solitaire):
         return cls(places, 0, 0, str(code))
 
     @classmethod
-    def from_position(cls, text: str) -> FortyThieves:
-        lines = position_lines(text)
-        header, places = cls._read_position(lines)
+    def _check_places(cls, header_line: str, header: dict[str, int],
+                      places: list[list[Card]]) -> None:
         for i in _FOUNDATIONS:
             suit, cards = i % 4, places[i]
             if cards != [suit * 13 + k for k in range(len(cards))] or len(cards) > 13:
@@ -64,7 +62,9 @@ class FortyThieves(Solitaire):
             raise PositionError(
                 f"stock: {len(places[STOCK])} cards, the stock holds at most {STOCK_SIZE}"
             )
-        check_card_counts(cls.PLACES, places)
+
+    @classmethod
+    def _build(cls, header: dict[str, int], places: list[list[Card]]) -> FortyThieves:
         return cls(places, header["score"], header["moves"])
 
     # --- rules ---------------------------------------------------------------------------------

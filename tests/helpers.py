@@ -68,3 +68,30 @@ def foundation_run(place: str, top: str) -> str:
 def layout(g: game.Solitaire) -> str:
     """The position without the counters line: what undo must restore exactly."""
     return g.position().split("\n", 1)[1]
+
+
+def perft(g: game.Solitaire, depth: int) -> int:
+    """The number of legal move sequences of length ``depth`` (plays and undoes each one)."""
+    if depth == 0:
+        return 1
+    total = 0
+    for move in g.legal_moves():
+        g.play(*move)
+        total += perft(g, depth - 1)
+        g.undo()
+    return total
+
+
+def refused(g: game.Solitaire, src: str, dst: str) -> str:
+    """The reason ``src -> dst`` is refused, after checking play raises it and changes nothing."""
+    r = g.refusal(src, dst)
+    assert r is not None, f"{src}->{dst} should be refused"
+    before = g.position()
+    try:
+        g.play(src, dst)
+    except game.IllegalMove as err:
+        assert err.reason == r.reason
+    else:
+        raise AssertionError(f"{src}->{dst} was refused but played")
+    assert g.position() == before
+    return r.reason

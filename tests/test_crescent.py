@@ -1,7 +1,7 @@
 """Crescent rules, each on a small position built from position text."""
 
 import pytest
-from helpers import build, layout
+from helpers import build, layout, refused
 
 import game
 from game import IllegalMove, Move
@@ -13,17 +13,6 @@ def cr(places, redeals=3, moves=0, fill=None):
     named = set(places)
     fill = fill if fill is not None else [p for p in PILES if p not in named]
     return build(f"CR1 redeals={redeals} moves={moves}", places, fill)
-
-
-def refused(g, src, dst):
-    r = g.refusal(src, dst)
-    assert r is not None, f"{src}->{dst} should be refused"
-    before = g.position()
-    with pytest.raises(IllegalMove) as err:
-        g.play(src, dst)
-    assert err.value.reason == r.reason
-    assert g.position() == before
-    return r.reason
 
 
 def test_deal_sets_bases_aside_and_makes_16_piles_of_6():

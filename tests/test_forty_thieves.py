@@ -1,7 +1,7 @@
 """Forty Thieves rules, score and undo, on positions built from position text."""
 
 import pytest
-from helpers import build, layout
+from helpers import build, layout, refused
 
 import game
 from game import IllegalMove, Move
@@ -14,16 +14,6 @@ def ft(places, score=0, moves=0, fill=None):
     if fill is None:
         fill = ["stock"] + [t for t in COLUMNS if t not in places]
     return build(f"FT1 score={score} moves={moves}", places, list(fill))
-
-
-def refused(g, src, dst):
-    r = g.refusal(src, dst)
-    assert r is not None, f"{src}->{dst} should be refused"
-    before = g.position()
-    with pytest.raises(IllegalMove) as err:
-        g.play(src, dst)
-    assert err.value.reason == r.reason and g.position() == before
-    return r.reason
 
 
 def test_deal_10_columns_of_4_and_a_64_card_stock():

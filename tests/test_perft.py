@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
-from helpers import layout
+from helpers import layout, perft
 
 import game
 
@@ -22,17 +22,6 @@ def start_of(name):
     if name.startswith("midgame"):
         return game.from_position((GOLDEN / f"{name}.txt").read_text())
     return game.new(name)
-
-
-def perft(g, depth):
-    if depth == 0:
-        return 1
-    total = 0
-    for move in g.legal_moves():
-        g.play(*move)
-        total += perft(g, depth - 1)
-        g.undo()
-    return total
 
 
 def perft_brute(g, depth):

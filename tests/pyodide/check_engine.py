@@ -12,6 +12,9 @@ from pathlib import Path
 
 import game
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from helpers import perft  # noqa: E402  (tests/helpers.py, shared with pytest)
+
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden"
 checks = 0
@@ -22,17 +25,6 @@ def check(condition, what):
     if not condition:
         raise AssertionError(what)
     checks += 1
-
-
-def perft(g, depth):
-    if depth == 0:
-        return 1
-    total = 0
-    for move in g.legal_moves():
-        g.play(*move)
-        total += perft(g, depth - 1)
-        g.undo()
-    return total
 
 
 def main():
