@@ -8,14 +8,30 @@
 from __future__ import annotations
 
 from .cards import CARDS, BadCard, Card
-from .codes import (BadCodeFormat, BadDeal, CodeError, GameCode, UnknownGame, UnknownVariant,
-                    random_code)
-from .core import (REASONS, BadMoveText, IllegalMove, Move, PositionError, Refusal, Solitaire,
-                   UnknownPlace, position_lines)
+from .codes import (
+    BadCodeFormat,
+    BadDeal,
+    CodeError,
+    GameCode,
+    UnknownGame,
+    UnknownVariant,
+    random_code,
+)
+from .core import (
+    REASONS,
+    BadMoveText,
+    IllegalMove,
+    Move,
+    PositionError,
+    Refusal,
+    Solitaire,
+    UnknownPlace,
+    position_lines,
+)
 from .crescent import Crescent
 from .forty_thieves import FortyThieves
 
-GAMES: dict[str, type[Crescent] | type[FortyThieves]] = {"CR1": Crescent, "FT1": FortyThieves}
+GAMES: dict[str, type[Crescent | FortyThieves]] = {"CR1": Crescent, "FT1": FortyThieves}
 
 __all__ = [
     "CARDS", "GAMES", "REASONS", "BadCard", "BadCodeFormat", "BadDeal", "BadMoveText", "Card",

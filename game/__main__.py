@@ -11,7 +11,7 @@ import sys
 import game
 
 
-def board(g: game.Solitaire) -> str:
+def board(g: game.Crescent | game.FortyThieves) -> str:
     """A compact text board: every place with its top card (Forty Thieves columns in full)."""
     def top(place: str) -> str:
         cards = g.cards(place)
@@ -31,7 +31,7 @@ def board(g: game.Solitaire) -> str:
     return "\n".join([head, *rows])
 
 
-def command(g: game.Solitaire, line: str) -> str:
+def command(g: game.Crescent | game.FortyThieves, line: str) -> str:
     """Carry out one typed command; return what to print."""
     words = line.replace("-", " ").split()
     if not words:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter, deque
 from dataclasses import dataclass
-from typing import ClassVar, NamedTuple
+from typing import ClassVar, NamedTuple, Self
 
 from .cards import CARDS, BadCard, Card, parse_cards
 
@@ -147,11 +147,10 @@ class Solitaire:
 
     def play(self, src: str, dst: str) -> None:
         """Play a move, or raise :class:`IllegalMove` and change nothing. Clears redo."""
-        index = self._INDEX
-        s = index.get(src) if isinstance(src, str) else None
-        d = index.get(dst) if isinstance(dst, str) else None
-        if s is None or d is None:
-            self.index(src), self.index(dst)  # raises UnknownPlace naming the bad one
+        try:
+            s, d = self._INDEX[src], self._INDEX[dst]
+        except (KeyError, TypeError):
+            s, d = self.index(src), self.index(dst)  # raises UnknownPlace naming the bad one
         reason = self._refuse(s, d)
         if reason is not None:
             raise IllegalMove(reason, src, dst)
@@ -199,7 +198,7 @@ class Solitaire:
         """The board in words, for a screen reader: every place's label."""
         return "\n".join(self.place_label(p) + "." for p in self.PLACES)
 
-    def copy(self) -> Solitaire:
+    def copy(self) -> Self:
         """An independent game in the same position (without history), for search."""
         twin = object.__new__(type(self))
         twin.__dict__.update(self.__dict__)
@@ -213,7 +212,7 @@ class Solitaire:
 
     # --- position text -----------------------------------------------------------------------
     @classmethod
-    def from_position(cls, text: str) -> Solitaire:
+    def from_position(cls, text: str) -> Self:
         """Read ``position()`` text strictly; :class:`PositionError` names the fault."""
         lines = position_lines(text)
         header, places = cls._read_position(lines)
@@ -227,7 +226,7 @@ class Solitaire:
         raise NotImplementedError
 
     @classmethod
-    def _build(cls, header: dict[str, int], places: list[list[Card]]) -> Solitaire:
+    def _build(cls, header: dict[str, int], places: list[list[Card]]) -> Self:
         raise NotImplementedError
 
     @classmethod

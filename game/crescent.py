@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .cards import CARDS, SUIT_NAMES, Card
 from .codes import GameCode, shuffled_pack
-from .core import IllegalMove, PositionError, Solitaire, count_phrase
+from .core import IllegalMove, Move, PositionError, Solitaire, count_phrase
 
 PILES = 16
 PILE_LIMIT = 13
@@ -114,10 +114,10 @@ class Crescent(Solitaire):
         p[s].append(p[d].pop())
         self.moves -= 1
 
-    def _legal(self) -> list:
+    def _legal(self) -> list[Move]:
         p = self._p
         move = self._MOVE
-        out = []
+        out: list[Move] = []
         by_suit: list[list[int]] = [[], [], [], []]
         for i in _PILES:
             if p[i]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .cards import SUIT_NAMES, Card
 from .codes import GameCode, shuffled_pack
-from .core import PositionError, Solitaire, count_phrase
+from .core import Move, PositionError, Solitaire, count_phrase
 
 COLUMNS = 10
 DEALT = 4 * COLUMNS
@@ -115,10 +115,10 @@ class FortyThieves(Solitaire):
         p[s].append(p[d].pop())
         self.score = before  # exact, floor included; the move counter does not go down
 
-    def _legal(self) -> list:
+    def _legal(self) -> list[Move]:
         p = self._p
         move = self._MOVE
-        out = []
+        out: list[Move] = []
         empty = []
         top_of: dict[int, list[int]] = {}
         for j in _COLUMNS:

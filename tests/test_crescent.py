@@ -1,7 +1,7 @@
 """Crescent rules, each on a small position built from position text."""
 
 import pytest
-from helpers import build, layout, refused
+from helpers import build, layout, refused, rest_of_cards
 
 import game
 from game import IllegalMove, Move
@@ -253,3 +253,57 @@ def test_last_move_blocks_the_game_and_undo_reopens_it():
     g.play("t3", "f2")
     assert g.status == "blocked"
     assert g.undo() and g.status == "playing"
+
+
+# The examples page's diagram before move 10 (Arabic seed), in the seed's own words.
+SEED_DIAGRAM = """\
+Ascending spades foundation: two of spades on top, 2 cards.
+Ascending hearts foundation: two of hearts on top, 2 cards.
+Ascending diamonds foundation: ace of diamonds on top, 1 card.
+Ascending clubs foundation: ace of clubs on top, 1 card.
+Descending spades foundation: queen of spades on top, 2 cards.
+Descending hearts foundation: queen of hearts on top, 2 cards.
+Descending diamonds foundation: king of diamonds on top, 1 card.
+Descending clubs foundation: nine of clubs on top, 5 cards.
+Pile 1: 4 cards, jack of diamonds on top.
+Pile 2: 6 cards, eight of spades on top.
+Pile 3: 4 cards, seven of diamonds on top.
+Pile 4: 5 cards, four of diamonds on top.
+Pile 5: 6 cards, ten of spades on top.
+Pile 6: 4 cards, queen of spades on top.
+Pile 7: 6 cards, five of hearts on top.
+Pile 8: 6 cards, six of spades on top.
+Pile 9: 5 cards, five of clubs on top.
+Pile 10: 6 cards, ace of spades on top.
+Pile 11: 6 cards, king of clubs on top.
+Pile 12: 6 cards, ten of clubs on top.
+Pile 13: 6 cards, seven of spades on top.
+Pile 14: 6 cards, king of spades on top.
+Pile 15: 6 cards, six of spades on top.
+Pile 16: 6 cards, ace of clubs on top.
+Moves: 9; 3 redeals left."""
+
+
+def seed_diagram_position():
+    """A full position with the diagram's foundations, pile sizes and top cards."""
+    foundations = ["AS 2S", "AH 2H", "AD", "AC", "KS QS", "KH QH", "KD", "KC QC JC TC 9C"]
+    sizes = [4, 6, 4, 5, 6, 4, 6, 6, 5, 6, 6, 6, 6, 6, 6, 6]
+    tops = ["JD", "8S", "7D", "4D", "TS", "QS", "5H", "6S", "5C", "AS", "KC", "TC", "7S", "KS", "6S", "AC"]
+    pile_1 = ["2H", "9C", "JD"]  # under JD: pile 1 is 2H 9C JD JD, the seed's redeal example
+    rest = rest_of_cards(" ".join(foundations).split() + tops + pile_1)
+    piles = [pile_1 + [tops[0]]]
+    piles += [[rest.pop() for _ in range(size - 1)] + [top] for size, top in zip(sizes[1:], tops[1:])]
+    lines = ["CR1 redeals=3 moves=9"] + [f"f{i + 1}: {f}" for i, f in enumerate(foundations)]
+    lines += [f"t{i + 1}: {' '.join(p)}" for i, p in enumerate(piles)]
+    return game.from_position("\n".join(lines))
+
+
+def test_seed_diagram_in_words_and_its_move_10():
+    g = seed_diagram_position()
+    assert g.describe() == SEED_DIAGRAM
+    g.play("t10", "t14")  # move 10: AS from pile 10 onto KS of pile 14
+    assert g.place_label("t14") == "Pile 14: 7 cards, ace of spades on top"
+    assert g.place_label("t10") == "Pile 10: 5 cards, " + g.cards("t10")[-1].name() + " on top"
+    g.redeal()
+    assert " ".join(map(str, g.cards("t1"))) == "9C JD JD 2H"
+    assert g.place_label("t1") == "Pile 1: 4 cards, two of hearts on top"  # as the 2nd diagram

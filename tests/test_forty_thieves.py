@@ -38,6 +38,15 @@ def test_seed_starting_layout_and_its_moves():
         ["t1-t8", "t3-t2", "t5-t6", "t8-t7", "stock-waste"])
     assert g.place_label("t1") == ("Column 1: 4 cards, two of hearts on top; from the bottom: "
                                    "ace of diamonds, three of spades, king of hearts, two of hearts")
+    words = g.describe().splitlines()
+    assert words[:8] == [f"Foundation {i + 1}, {s}: empty." for i, s in
+                         enumerate(["spades", "hearts", "diamonds", "clubs"] * 2)]
+    assert words[8 + 5] == ("Column 6: 4 cards, queen of spades on top; from the bottom: "
+                            "king of clubs, jack of spades, eight of spades, queen of spades.")
+    assert words[18:] == ["Stock: 64 cards.", "Waste: empty.", "Score: 0; moves: 0."]
+    g.play("stock", "waste")
+    top = g.cards("waste")[-1].name()
+    assert g.place_label("waste") == f"Waste: 1 card, {top} on top"
 
 
 def test_column_builds_down_by_suit_one_rank_at_a_time():
@@ -173,7 +182,7 @@ def _greedy_play(g):
 
 
 def test_seed_score_of_a_won_game_is_1040_plus_5_per_waste_to_column_move():
-    high = ["K{0} Q{0} J{0} T{0}".format(s) for s in "SHDCSHDC"]
+    high = [f"K{s} Q{s} J{s} T{s}" for s in "SHDCSHDC"]
     places = {f"t{i + 1}": cards for i, cards in enumerate(high)}
     places["t9"] = places["t10"] = "8S 8H 8D 8C"
     low = [r + s for r in "765432A" for s in "CDHS"]

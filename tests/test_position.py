@@ -94,8 +94,8 @@ def test_line_numbers_and_text_are_in_the_message():
 
 def test_crescent_pile_over_13_is_refused():
     text = CR
-    for card in "JS 9C 3D 9D QC QH".split() + "8S JC".split():  # t3, then two of t4
-        text = move_card(text, card, "t3" if card not in ("8S", "JC") else "t4", "t2")
+    for moved in ["JS", "9C", "3D", "9D", "QC", "QH"] + ["8S", "JC"]:  # t3, then two of t4
+        text = move_card(text, moved, "t3" if moved not in ("8S", "JC") else "t4", "t2")
     assert text.count("\nt2: ") == 1 and len(text.split("\nt2: ")[1].split("\n")[0].split()) == 14
     with pytest.raises(PositionError, match="t2: 14 cards, a pile holds at most 13"):
         game.from_position(text)

@@ -15,6 +15,6 @@ READY = shutil.which("node") and (ROOT / "node_modules" / "pyodide").is_dir()
                     reason="needs node and `npm ci` (make test does both; CI requires it)")
 def test_engine_under_pyodide():
     out = subprocess.run(["node", str(ROOT / "tests" / "pyodide" / "run.mjs")],
-                         capture_output=True, text=True, timeout=300)
+                         capture_output=True, text=True, timeout=300, check=False)
     assert out.returncode == 0, out.stderr[-3000:]
     assert "checks passed" in out.stdout and "Python 3.14" in out.stdout, out.stdout

@@ -13,7 +13,7 @@ from pathlib import Path
 import game
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from helpers import perft  # noqa: E402  (tests/helpers.py, shared with pytest)
+from helpers import perft
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden"
