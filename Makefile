@@ -4,7 +4,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8000
 
-.PHONY: play test test-unit test-pyodide bench clean
+.PHONY: play test test-unit test-pyodide bench bench-pyodide clean
 
 ## play: build and serve the game at http://localhost:$(PORT)
 play: $(VENV)/.stamp
@@ -24,6 +24,10 @@ test-pyodide: node_modules/.stamp
 ## bench: engine throughput (see README for the targets)
 bench: $(VENV)/.stamp
 	$(PY) -m bench.engine
+
+## bench-pyodide: the same benchmark on Pyodide's Python 3.14 (WebAssembly, under Node)
+bench-pyodide: node_modules/.stamp
+	node tests/pyodide/run.mjs -m bench.engine
 
 $(VENV)/.stamp: requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
