@@ -4,19 +4,34 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8000
 
-.PHONY: play test test-unit test-pyodide bench bench-pyodide clean
+.PHONY: play build test test-unit test-e2e test-pyodide bench bench-pyodide clean
+
+PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json
 
 ## play: build and serve the game at http://localhost:$(PORT)
-play: $(VENV)/.stamp
-	@echo "The web page is not built yet: it arrives with the playable-game issue."
-	@echo "Meanwhile the engine can be played in a terminal:  $(PY) -m game CR1-N-AAAAAAB"
+play: build
+	@echo "Serving the game at http://localhost:$(PORT)/  (Ctrl+C to stop)"
+	$(PYTHON) -m http.server $(PORT)
 
-## test: the unit tests (CPython) and the engine check under Pyodide (Node)
-test: $(VENV)/.stamp node_modules/.stamp
-	$(PY) -m pytest
+## build: copy the pinned Pyodide and PyScript files from node_modules into static/vendor/
+build: static/vendor/.stamp
+
+static/vendor/.stamp: node_modules/.stamp
+	rm -rf static/vendor
+	mkdir -p static/vendor/pyodide static/vendor/pyscript
+	cd node_modules/pyodide && cp $(PYODIDE_FILES) ../../static/vendor/pyodide/
+	cp node_modules/@pyscript/core/dist/*.js node_modules/@pyscript/core/dist/*.css static/vendor/pyscript/
+	touch $@
+
+## test: unit tests (CPython), the engine under Pyodide (Node), browser tests (Chromium)
+test: $(VENV)/.stamp build
+	$(PY) -m pytest tests e2e
 
 test-unit: $(VENV)/.stamp
-	$(PY) -m pytest --ignore=tests/test_pyodide.py
+	$(PY) -m pytest tests --ignore=tests/test_pyodide.py
+
+test-e2e: $(VENV)/.stamp build
+	$(PY) -m pytest e2e
 
 test-pyodide: node_modules/.stamp
 	node tests/pyodide/run.mjs
@@ -39,4 +54,4 @@ node_modules/.stamp: package.json package-lock.json
 	touch $@
 
 clean:
-	rm -rf $(VENV) node_modules .hypothesis .pytest_cache
+	rm -rf $(VENV) node_modules static/vendor .hypothesis .pytest_cache e2e/screenshots

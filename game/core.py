@@ -114,7 +114,12 @@ class Solitaire:
         """``"playing"``, ``"won"`` or ``"blocked"``."""
         raise NotImplementedError
 
+    def place_name(self, place: str) -> str:
+        """A place in a few words: 'pile 3', 'ascending spades foundation', 'waste'."""
+        raise NotImplementedError
+
     def place_label(self, place: str) -> str:
+        """A place and what it holds, for its accessible label."""
         raise NotImplementedError
 
     # --- the public API ----------------------------------------------------------------------

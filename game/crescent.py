@@ -180,6 +180,12 @@ class Crescent(Solitaire):
         return {"redeals": self.redeals_left, "moves": self.moves}
 
     # --- words ---------------------------------------------------------------------------------
+    def place_name(self, place: str) -> str:
+        i = self.index(place)
+        if i < 8:
+            return f"{'ascending' if i < 4 else 'descending'} {SUIT_NAMES[i % 4]} foundation"
+        return f"pile {i - 7}"
+
     def place_label(self, place: str) -> str:
         i = self.index(place)
         cards = self._p[i]

@@ -159,6 +159,12 @@ class FortyThieves(Solitaire):
         return {"score": self.score, "moves": self.moves}
 
     # --- words ---------------------------------------------------------------------------------
+    def place_name(self, place: str) -> str:
+        i = self.index(place)
+        if i < 8:
+            return f"{SUIT_NAMES[i % 4]} foundation {i + 1}"
+        return {STOCK: "stock", WASTE: "waste"}.get(i, f"column {i - 7}")
+
     def place_label(self, place: str) -> str:
         i = self.index(place)
         cards = self._p[i]

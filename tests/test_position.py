@@ -168,3 +168,13 @@ def test_moves_have_a_text_round_trip():
     for bad in ("t3f1", "t3-", "-f1", "t3-f1-f2", "t 3-f1", None):
         with pytest.raises(game.BadMoveText):
             game.Move.from_text(bad)
+
+
+def test_place_names_are_short_words():
+    cr, ft = game.new("CR1-N-AAAAAAB"), game.new("FT1-N-AAAAAAB")
+    assert [cr.place_name(p) for p in ("f1", "f8", "t16")] == [
+        "ascending spades foundation", "descending clubs foundation", "pile 16"]
+    assert [ft.place_name(p) for p in ("f5", "t10", "stock", "waste")] == [
+        "spades foundation 5", "column 10", "stock", "waste"]
+    with pytest.raises(game.UnknownPlace):
+        ft.place_name("t11")

@@ -1,0 +1,106 @@
+"""The page's speed: ``python -m bench.page`` (after ``make build``; see README for numbers).
+
+- Boot: navigation start to ``body[data-ready]``, cold (a new browser, empty cache) and warm
+  (a reload), medians, for the game and for a bare PyScript page booting the same Pyodide.
+  Target: warm game / warm bare <= 1.15.
+- Input latency: pointer-up to the board updated (the app renders inside the input handler,
+  so this is the time from the first listener of the pointer-up to the last one), p50 and
+  p95 over taps that move a card. Target: p95 under 16 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+
+from playwright.sync_api import sync_playwright
+
+from e2e.harness import CHROMIUM_ARGS, ROOT, serve
+
+READY_AT = """new MutationObserver(() => {
+  if (document.body && document.body.dataset.ready && !window.__readyAt)
+    window.__readyAt = performance.now();
+}).observe(document, {subtree: true, attributes: true, childList: true});"""
+
+LATENCY_PROBE = """() => {
+  window.__latency = [];
+  let start = 0;
+  window.addEventListener('pointerup', () => { start = performance.now(); }, true);
+  window.addEventListener('pointerup', () => {
+    if (start) window.__latency.push(performance.now() - start); start = 0; });
+}"""
+
+
+def launch(p):
+    return p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+
+
+def boot_ms(page, url: str) -> float:
+    page.goto(url)
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=120_000)
+    return page.evaluate("window.__readyAt")
+
+
+def boots(p, url: str, runs: int) -> tuple[list[float], list[float]]:
+    cold, warm = [], []
+    for _ in range(runs):
+        browser = launch(p)
+        page = browser.new_page()
+        page.add_init_script(READY_AT)
+        cold.append(boot_ms(page, url))
+        warm.append(boot_ms(page, url + ("&" if "?" in url else "?") + "again"))
+        browser.close()
+    return cold, warm
+
+
+def latencies(p, site: str, taps: int) -> dict[str, list[float]]:
+    browser = launch(p)
+    page = browser.new_page(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
+    out = {}
+    for code, place in (("CR1-N-AAAAAAB", "t6"), ("FT1-N-AAAAAAB", "stock")):
+        page.goto(f"{site}index.html?test=1#{code}")
+        page.wait_for_selector("body[data-ready]", state="attached", timeout=120_000)
+        page.evaluate(LATENCY_PROBE)
+        for _ in range(taps):
+            box = page.locator(f'[data-place="{place}"] .slot').bounding_box()
+            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + 30)
+            page.wait_for_function("() => document.querySelector('[data-action=undo]').disabled === false")
+            page.keyboard.press("Control+z")  # back, ready for the same move again
+        out[code[:3]] = page.evaluate("window.__latency")
+    browser.close()
+    return out
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="boots of each page, cold and warm")
+    parser.add_argument("--taps", type=int, default=100, help="measured moves per game")
+    args = parser.parse_args(argv)
+    server, site = serve(ROOT)
+    with sync_playwright() as p:
+        rows = {}
+        for name, url in (("game", f"{site}index.html?bench=1#CR1-N-AAAAAAB"),
+                          ("bare PyScript", f"{site}bench/bare.html?bench=1")):
+            rows[name] = boots(p, url, args.runs)
+        print(f"Boot to body[data-ready], medians of {args.runs} (headless Chromium, 2 cores):")
+        print(f"{'page':<15} {'cold ms':>9} {'warm ms':>9}")
+        for name, (cold, warm) in rows.items():
+            print(f"{name:<15} {statistics.median(cold):>9.0f} {statistics.median(warm):>9.0f}")
+        game_warm = statistics.median(rows["game"][1])
+        bare_warm = statistics.median(rows["bare PyScript"][1])
+        game_cold = statistics.median(rows["game"][0])
+        bare_cold = statistics.median(rows["bare PyScript"][0])
+        print(f"warm ratio game/bare: {game_warm / bare_warm:.2f} (target <= 1.15); "
+              f"cold ratio: {game_cold / bare_cold:.2f}")
+        print()
+        print(f"Pointer-up to board updated, {args.taps} moves per game:")
+        for game_id, values in latencies(p, site, args.taps).items():
+            values = sorted(values)
+            p95 = values[int(0.95 * (len(values) - 1))]
+            print(f"{game_id}: p50 {statistics.median(values):.1f} ms, p95 {p95:.1f} ms, "
+                  f"max {values[-1]:.1f} ms (n={len(values)}; target p95 < 16 ms)")
+    server.shutdown()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,68 @@
+"""Browser tests: one static server (the repo under a sub-path, as GitHub Pages serves a
+project site), one Chromium for the whole run, and one booted page that most tests share."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from harness import CHROMIUM_ARGS, ROOT, open_page, serve
+from playwright.sync_api import sync_playwright
+
+
+@pytest.fixture(scope="session")
+def site() -> str:
+    if not (ROOT / "static" / "vendor" / "pyodide" / "pyodide.mjs").exists():
+        pytest.fail("static/vendor is missing: run `make build` (make test does)")
+    server, url = serve(ROOT)
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    path = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+    with sync_playwright() as p:
+        kwargs = {"executable_path": path} if Path(path).exists() else {}
+        b = p.chromium.launch(args=CHROMIUM_ARGS, **kwargs)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="session")
+def shared(browser, site):
+    """One booted page for the tests that only need a fresh game (loaded by code or position)."""
+    # reduced motion: a card measured for the next input is where it will stay
+    page, watch = open_page(browser, site, "#CR1-N-AAAAAAB", reduced_motion="reduce",
+                            permissions=["clipboard-read", "clipboard-write"])
+    yield page, watch
+    page.context.close()
+
+
+@pytest.fixture
+def board(shared):
+    """The shared page, its watch checked after the test."""
+    page, watch = shared
+    page.evaluate("document.querySelectorAll('dialog[open]').forEach(d => d.close())")
+    yield page
+    watch.check()
+
+
+@pytest.fixture
+def fresh(browser, site):
+    """A page of its own: open_page(fragment, **context) -> page; checked and closed after."""
+    opened = []
+
+    def make(fragment: str = "", **context):
+        page, watch = open_page(browser, site, fragment, **context)
+        opened.append((page, watch))
+        return page
+
+    yield make
+    for page, watch in opened:
+        try:
+            watch.check()
+        finally:
+            page.context.close()

@@ -1,0 +1,75 @@
+"""Boot, the deal on the page against the engine, the loading and failure states."""
+
+import re
+
+from harness import open_page
+from pages import cards_of, load_code
+from playwright.sync_api import expect
+
+import game
+from game.web.board import visible_cards
+
+
+def test_no_hash_deals_a_random_game_and_writes_its_code(fresh):
+    page = fresh("")
+    code = page.locator("#board").get_attribute("data-code")
+    assert re.fullmatch(r"CR1-N-[A-Z2-7]{7}", code)
+    assert page.evaluate("location.hash") == f"#{code}"
+    assert page.locator("#loading").is_hidden()
+    expect(page.locator("#board")).to_have_attribute("data-status", "playing")
+
+
+def test_loading_indicator_and_table_show_before_python_is_ready(browser, site):
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.goto(f"{site}index.html#FT1-N-AAAAAAB", wait_until="domcontentloaded")
+    page.wait_for_function("() => document.querySelector('header [data-action=new]').textContent")
+    assert page.evaluate("document.body.dataset.ready") is None
+    assert page.locator("#loading").is_visible() and page.locator("#board").is_visible()
+    assert page.locator("header [data-action=new]").inner_text() == "New deal"
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+    ctx.close()
+
+
+def test_boot_failure_shows_a_plain_message_and_reload(browser, site):
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    page.goto(f"{site}index.html")
+    failed = page.locator("#boot-failed")
+    expect(failed).to_be_visible(timeout=30_000)
+    assert "could not start" in failed.inner_text()
+    expect(failed.locator("button")).to_have_text("Reload")
+    assert page.locator(".py-error:visible").count() == 0  # no traceback shown
+    ctx.close()
+
+
+def test_the_deal_on_the_page_is_the_engine_deal(board):
+    for code in ("CR1-N-AAAABCD", "CR1-F-7777777", "FT1-N-AAAABCD"):
+        load_code(board, code)
+        g = game.new(code)
+        labels = board.eval_on_selector_all(
+            "[data-place]", "els => Object.fromEntries(els.map(e => [e.dataset.place, e.getAttribute('aria-label')]))")
+        assert labels == {p: g.place_label(p) for p in g.PLACES}
+        for place in g.PLACES:
+            assert cards_of(board, place) == [str(c) for c in visible_cards(g, place)]
+        stats = board.locator(".stats").inner_text()
+        assert "Moves 0" in stats
+        description = board.locator("#board").get_attribute("aria-description")
+        assert description == g.describe()
+
+
+def test_buttons_are_labelled_buttons(board):
+    load_code(board, "CR1-N-AAAAAAB")
+    for action in ("new", "undo", "redo", "redeal", "copy"):
+        button = board.locator(f"header [data-action={action}]")
+        assert button.evaluate("b => b.tagName") == "BUTTON"
+        assert button.inner_text().strip()
+
+
+def test_served_under_a_sub_path_with_relative_urls_only(browser, site):
+    page, watch = open_page(browser, site, "#CR1-N-AAAAAAB")
+    urls = page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
+    assert urls and all(u.startswith(site) for u in urls), [u for u in urls if not u.startswith(site)]
+    watch.check()
+    page.context.close()

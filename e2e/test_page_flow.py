@@ -1,0 +1,103 @@
+"""Game flow: codes in the hash, history, the picker, copy link, settings, animation."""
+
+import re
+
+from pages import drag, load_code, tap, top_card
+from playwright.sync_api import expect
+
+CODE_RE = r"(CR1-[NF]|FT1-N)-[A-Z2-7]{7}"
+
+
+def code_of(page) -> str:
+    return page.locator("#board").get_attribute("data-code")
+
+
+def test_invalid_hash_says_so_and_deals_a_fresh_game(fresh):
+    page = fresh("#CR1-N-NOPE!!")
+    expect(page.locator("#announce")).to_contain_text("Unknown game code “CR1-N-NOPE!!”")
+    assert re.fullmatch(CODE_RE, code_of(page))
+    assert page.evaluate("location.hash") == f"#{code_of(page)}"
+    assert page.locator("text=Traceback").count() == 0
+
+
+def test_lower_case_hash_is_accepted_and_normalised(fresh):
+    page = fresh("#ft1-n-aaaaaab")
+    assert code_of(page) == "FT1-N-AAAAAAB"
+    assert page.evaluate("location.hash") == "#FT1-N-AAAAAAB"
+
+
+def test_new_deal_adds_history_and_back_returns(board):
+    load_code(board, "CR1-N-AAAAAAB")
+    board.locator("header [data-action=new]").click()
+    expect(board.locator("#board")).not_to_have_attribute("data-code", "CR1-N-AAAAAAB")
+    new_code = code_of(board)
+    assert re.fullmatch(r"CR1-N-[A-Z2-7]{7}", new_code)
+    assert board.evaluate("location.hash") == f"#{new_code}"
+    board.go_back()
+    expect(board.locator("#board")).to_have_attribute("data-code", "CR1-N-AAAAAAB")
+    board.go_forward()
+    expect(board.locator("#board")).to_have_attribute("data-code", new_code)
+
+
+def test_editing_the_hash_loads_that_deal_and_a_bad_edit_is_reported(board):
+    load_code(board, "CR1-N-AAAAAAB")
+    board.evaluate("location.hash = 'FT1-N-AAAABCD'")
+    expect(board.locator("#board")).to_have_attribute("data-code", "FT1-N-AAAABCD")
+    assert board.evaluate("document.body.dataset.game") == "FT1"
+    board.evaluate("location.hash = 'XX1-N-AAAAAAB'")
+    expect(board.locator("#announce")).to_contain_text("Unknown game code “XX1-N-AAAAAAB”")
+    assert re.fullmatch(r"FT1-N-[A-Z2-7]{7}", code_of(board))  # a fresh deal of the same game
+
+
+def test_game_picker_deals_the_chosen_game(board):
+    load_code(board, "CR1-N-AAAAAAB")
+    board.locator("[data-action=game]").select_option("CR1-F")
+    expect(board.locator("#board")).to_have_attribute("data-code", re.compile(r"CR1-F-"))
+    expect(board.locator("[data-action=redeal]")).to_have_text("Redeal (4)")
+    board.locator("[data-action=game]").select_option("FT1-N")
+    expect(board.locator("#board")).to_have_attribute("data-code", re.compile(r"FT1-N-"))
+    expect(board.locator("[data-action=draw]")).to_be_visible()
+    expect(board.locator("[data-action=redeal]")).to_be_hidden()
+    expect(board.locator("#stat-score")).to_be_visible()
+
+
+def test_copy_link_puts_the_deal_link_on_the_clipboard(board):
+    load_code(board, "FT1-N-AAAAAAB")
+    board.locator("[data-action=copy]").click()
+    expect(board.locator("#announce")).to_contain_text("Link copied")
+    assert board.evaluate("navigator.clipboard.readText()").endswith("#FT1-N-AAAAAAB")
+
+
+def test_interactive_rules_off_keeps_the_reason_to_itself(board):
+    load_code(board, "CR1-N-AAAAAAB")
+    board.locator(".settings summary").click()
+    board.locator("[data-setting=interactive_rules]").uncheck()
+    board.locator(".settings summary").click()
+    drag(board, "t5", "t1")
+    expect(board.locator("#announce")).to_have_text("Not allowed.")
+    stored = board.evaluate("localStorage.getItem('solitaire.settings')")
+    assert '"interactive_rules": false' in stored
+    board.locator(".settings summary").click()
+    board.locator("[data-setting=interactive_rules]").check()
+    board.locator(".settings summary").click()
+    drag(board, "t5", "t1")
+    expect(board.locator("#announce")).to_have_text("Must be the same suit.")
+
+
+def test_timer_starts_with_the_first_move(board):
+    load_code(board, "CR1-N-AAAAAAB")
+    expect(board.locator("#stat-time")).to_have_text("Time 0:00")
+    tap(board, "t6")
+    expect(board.locator("#stat-time")).to_have_text("Time 0:01", timeout=3000)
+
+
+def test_moves_are_animated_unless_reduced_motion_is_asked(fresh):
+    page = fresh("#CR1-N-AAAAAAB", reduced_motion="no-preference")
+    tap(page, "t6")
+    arriving = page.locator("[data-arrive]")
+    expect(arriving).to_have_count(1)
+    assert page.evaluate("getComputedStyle(document.querySelector('[data-arrive]')).animationName") == "arrive"
+    still = fresh("#CR1-N-AAAAAAB", reduced_motion="reduce")
+    tap(still, "t6")
+    expect(top_card(still, "f5")).to_have_attribute("data-card", "QS")
+    assert still.evaluate("getComputedStyle(document.querySelector('[data-arrive]')).animationName") == "none"

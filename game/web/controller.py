@@ -1,0 +1,163 @@
+"""Input semantics (pure): taps, double-taps and drops become moves, selections or refusals.
+
+Like chessground, the UI holds no rules: every decision picks among the engine's legal
+destinations, and every move goes through one path, :meth:`Controller.user_move`. Times are
+passed in (milliseconds), so double-taps are tested without a clock.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import game
+from game import Move
+
+DOUBLE_TAP_MS = 350
+
+
+@dataclass
+class Settings:
+    interactive_rules: bool = True  # say why a move is refused
+    double_click: bool = True  # Forty Thieves: a double-tap sends the card to its best place
+    auto_placement: bool = False  # Forty Thieves: a dropped card goes to its best place
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What an input did: ``moved`` (with the move), ``selected``, ``deselected``,
+    ``refused`` (with the engine's reason key, or ``no_destination``) or ``nothing``."""
+
+    kind: str
+    move: Move | None = None
+    reason: str | None = None
+    place: str | None = None
+
+
+NOTHING = Outcome("nothing")
+
+
+class Controller:
+    def __init__(self, g: game.Solitaire, settings: Settings | None = None) -> None:
+        self.game = g
+        self.settings = settings or Settings()
+        self.selected: str | None = None
+        self._last_tap: tuple[str, float, str] | None = None  # place, time, outcome kind
+
+    # --- the one path for every move ------------------------------------------------------------
+    def user_move(self, src: str, dst: str) -> Outcome:
+        self.selected = None
+        refusal = self.game.refusal(src, dst)
+        if refusal is not None:
+            return Outcome("refused", reason=refusal.reason, place=src)
+        self.game.play(src, dst)
+        return Outcome("moved", Move(src, dst))
+
+    # --- what the player can aim at -------------------------------------------------------------
+    def targets(self, src: str) -> list[str]:
+        """Places that accept the top card of ``src``: highlighted while dragging or selected."""
+        if src == "stock" or not self.game.cards(src):
+            return []
+        return self.game.destinations(src)
+
+    def best_destination(self, src: str) -> str | None:
+        """Double-tap / auto placement: a foundation, else the longest accepting column or
+        pile, else an empty one (Forty Thieves' rule; Crescent has no empty targets)."""
+        dests = self.targets(src)
+        home = [d for d in dests if d.startswith("f")]
+        if home:
+            return home[0]
+        columns = [d for d in dests if d.startswith("t")]
+        building = [d for d in columns if self.game.cards(d)]
+        if building:
+            return max(building, key=lambda d: len(self.game.cards(d)))
+        return columns[0] if columns else None
+
+    # --- taps -----------------------------------------------------------------------------------
+    def tap(self, place: str, now_ms: float = 0.0) -> Outcome:
+        """A tap (or click). A second tap on the same place soon after is a double-tap."""
+        last = self._last_tap
+        double = (last is not None and last[0] == place and now_ms - last[1] <= DOUBLE_TAP_MS
+                  and place != "stock")  # tapping the stock quickly is drawing quickly
+        if double:
+            self._last_tap = None
+            if last[2] in ("moved", "refused"):  # the first tap already acted
+                return NOTHING
+            outcome = self.double_tap(place)
+        else:
+            outcome = self.single_tap(place)
+            self._last_tap = (place, now_ms, outcome.kind)
+        return outcome
+
+    def single_tap(self, place: str) -> Outcome:
+        g = self.game
+        if self.selected is not None:
+            src, self.selected = self.selected, None
+            if place == src:
+                return Outcome("deselected", place=place)
+            return self.user_move(src, place)
+        if place == "stock":
+            return self.user_move("stock", "waste")
+        if not g.cards(place):
+            return NOTHING
+        dests = self.targets(place)
+        if isinstance(g, game.FortyThieves):
+            home = [d for d in dests if d.startswith("f")]
+            if home and not place.startswith("f"):
+                return self.user_move(place, home[0])
+            if place == "waste":
+                columns = [d for d in dests if d.startswith("t")]
+                building = [d for d in columns if g.cards(d)]
+                if building or columns:
+                    return self.user_move(place, (building or columns)[0])
+        elif len(dests) == 1:
+            return self.user_move(place, dests[0])
+        if not dests:
+            return Outcome("refused", reason="no_destination", place=place)
+        self.selected = place
+        return Outcome("selected", place=place)
+
+    def double_tap(self, place: str) -> Outcome:
+        if isinstance(self.game, game.FortyThieves) and not self.settings.double_click:
+            return self.single_tap(place)  # the setting is off: just a second tap
+        self.selected = None
+        if place == "stock" or not self.game.cards(place):
+            return self.single_tap(place)
+        best = self.best_destination(place)
+        if best is None:
+            return Outcome("refused", reason="no_destination", place=place)
+        return self.user_move(place, best)
+
+    # --- drag and drop --------------------------------------------------------------------------
+    def drop(self, src: str, target: str | None) -> Outcome:
+        """A card dragged from ``src`` let go over ``target``: a place id, ``"foundations"``
+        (Crescent's foundation area) or ``None`` (nowhere in particular)."""
+        self.selected = None
+        g = self.game
+        if target == src:
+            return NOTHING
+        if isinstance(g, game.Crescent) and (target == "foundations" or
+                                             (target or "").startswith("f")):
+            return self._drop_on_foundations(src, target)
+        if target is not None and g.refusal(src, target) is None:
+            return self.user_move(src, target)
+        if isinstance(g, game.FortyThieves) and self.settings.auto_placement:
+            best = self.best_destination(src)
+            if best is not None:
+                return self.user_move(src, best)
+        if target is None:
+            return NOTHING  # dropped on the table: the card just goes back
+        return self.user_move(src, target)  # refused, with the engine's reason
+
+    def _drop_on_foundations(self, src: str, target: str | None) -> Outcome:
+        """Crescent: anywhere in the foundation area means 'the foundation of my suit that
+        takes me' (the one under the pointer first)."""
+        dests = [d for d in self.targets(src) if d.startswith("f")]
+        if target in dests:
+            return self.user_move(src, target)  # type: ignore[arg-type]
+        if dests:
+            return self.user_move(src, dests[0])
+        if target != "foundations" and target is not None:
+            return self.user_move(src, target)  # refused: say why for the one aimed at
+        cards = self.game.cards(src)
+        own = f"f{cards[-1].suit + 1}" if cards else "f1"  # its suit's ascending foundation
+        return self.user_move(src, own)
