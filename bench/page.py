@@ -35,38 +35,50 @@ def launch(p):
     return p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
 
 
-def boot_ms(page, url: str) -> float:
-    page.goto(url)
+def boot_ms(page, url: str | None = None) -> float:
+    """Navigate (or reload, without ``url``) and return ms from navigation start to ready."""
+    if url:
+        page.goto(url)
+    else:
+        page.reload()
     page.wait_for_selector("body[data-ready]", state="attached", timeout=120_000)
     return page.evaluate("window.__readyAt")
 
 
-def boots(p, url: str, runs: int) -> tuple[list[float], list[float]]:
-    cold, warm = [], []
-    for _ in range(runs):
-        browser = launch(p)
-        page = browser.new_page()
-        page.add_init_script(READY_AT)
-        cold.append(boot_ms(page, url))
-        warm.append(boot_ms(page, url + ("&" if "?" in url else "?") + "again"))
-        browser.close()
-    return cold, warm
+def boots(p, pages: dict[str, str], runs: int, reloads: int = 3) -> dict[str, tuple[list, list]]:
+    """Per page: (cold boots, warm boots). Each run launches a fresh browser per page (cold:
+    empty cache), then reloads it ``reloads`` times (warm); the pages take turns going first."""
+    out: dict[str, tuple[list, list]] = {name: ([], []) for name in pages}
+    for run in range(runs):
+        order = list(pages) if run % 2 == 0 else list(reversed(pages))
+        for name in order:
+            browser = launch(p)
+            page = browser.new_page()
+            page.add_init_script(READY_AT)
+            out[name][0].append(boot_ms(page, pages[name]))
+            out[name][1].extend(boot_ms(page) for _ in range(reloads))
+            browser.close()
+    return out
 
 
 def latencies(p, site: str, taps: int) -> dict[str, list[float]]:
     browser = launch(p)
-    page = browser.new_page(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
     out = {}
-    for code, place in (("CR1-N-AAAAAAB", "t6"), ("FT1-N-AAAAAAB", "stock")):
+    # each a card with one place to go; alternating places, since a second tap on the same
+    # place right after a move is the end of a double-tap, not a new move
+    for code, places in (("CR1-N-AAAAAAB", ("t6", "t4")), ("FT1-N-AAAAAAB", ("stock",))):
+        page = browser.new_page(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
         page.goto(f"{site}index.html?test=1#{code}")
         page.wait_for_selector("body[data-ready]", state="attached", timeout=120_000)
         page.evaluate(LATENCY_PROBE)
-        for _ in range(taps):
+        for k in range(taps):
+            place = places[k % len(places)]
             box = page.locator(f'[data-place="{place}"] .slot').bounding_box()
             page.mouse.click(box["x"] + box["width"] / 2, box["y"] + 30)
             page.wait_for_function("() => document.querySelector('[data-action=undo]').disabled === false")
             page.keyboard.press("Control+z")  # back, ready for the same move again
         out[code[:3]] = page.evaluate("window.__latency")
+        page.close()
     browser.close()
     return out
 
@@ -78,11 +90,10 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     server, site = serve(ROOT)
     with sync_playwright() as p:
-        rows = {}
-        for name, url in (("game", f"{site}index.html?bench=1#CR1-N-AAAAAAB"),
-                          ("bare PyScript", f"{site}bench/bare.html?bench=1")):
-            rows[name] = boots(p, url, args.runs)
-        print(f"Boot to body[data-ready], medians of {args.runs} (headless Chromium, 2 cores):")
+        rows = boots(p, {"game": f"{site}index.html#CR1-N-AAAAAAB",
+                         "bare PyScript": f"{site}bench/bare.html"}, args.runs)
+        print(f"Boot to body[data-ready], medians of {args.runs} cold boots (a new browser each) "
+              f"and {3 * args.runs} warm reloads (headless Chromium, 2 cores):")
         print(f"{'page':<15} {'cold ms':>9} {'warm ms':>9}")
         for name, (cold, warm) in rows.items():
             print(f"{name:<15} {statistics.median(cold):>9.0f} {statistics.median(warm):>9.0f}")

@@ -210,3 +210,7 @@ def test_the_page_names_no_outside_host():
                                       (3_725_000, "62:05")])
 def test_clock_shows_minutes_and_seconds(ms, text):
     assert clock(ms) == text
+
+
+def test_labels_are_escaped_for_the_markup():
+    assert board.escape('a < b & "c" > d') == "a &lt; b &amp; &quot;c&quot; &gt; d"
