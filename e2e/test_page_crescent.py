@@ -154,3 +154,18 @@ def test_won_dialog_shows_time_and_moves(board):
     expect(board.locator("#board")).to_have_attribute("data-status", "won")
     dialog.locator("[data-action=close]").click()
     expect(dialog).to_be_hidden()
+
+
+def test_a_cancelled_touch_is_neither_a_tap_nor_a_move(board):
+    load_code(board, CODE)
+    x, y = center(board, "t6")
+    cdp = board.context.new_cdp_session(board)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x + 40, "y": y + 60}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchCancel", "touchPoints": []})
+    cdp.detach()
+    board.wait_for_timeout(100)
+    assert cards_of(board, "t6") == ["QS"] and cards_of(board, "f5") == ["KS"]
+    assert moves(board) == "Moves 0" and board.locator(".dragging").count() == 0
+    tap(board, "t6")  # and the next tap works as usual
+    expect(top_card(board, "f5")).to_have_attribute("data-card", "QS")

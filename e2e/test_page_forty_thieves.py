@@ -1,5 +1,6 @@
 """Forty Thieves on the page: taps, double-clicks, drags, the stock, the score."""
 
+import re
 from pathlib import Path
 
 from pages import cards_of, double_tap, drag, load_code, load_position, tap, top_card, touch_drag
@@ -119,4 +120,7 @@ def test_won_dialog_shows_time_moves_and_score(board):
     dialog = board.locator("#won-dialog")
     expect(dialog).to_be_visible()
     assert "Score 1185" in dialog.inner_text() and "241 moves" in dialog.inner_text()
-    dialog.locator("[data-action=close]").click()
+    dialog.locator("[data-action=new]").click()  # straight into a new deal of the same game
+    expect(dialog).to_be_hidden()
+    expect(board.locator("#board")).to_have_attribute("data-code", re.compile(r"FT1-N-"))
+    expect(board.locator("#board")).to_have_attribute("data-status", "playing")

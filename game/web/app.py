@@ -1,4 +1,7 @@
-"""The PyScript entry point: DOM events in, one redraw per animation frame out.
+"""The PyScript entry point: DOM events in, the board redrawn out.
+
+An input redraws before its handler returns (no frame of delay); other redraws (a new deal,
+a resize) are coalesced into one per animation frame.
 
 Thin on purpose: rules come from ``game``, geometry and markup from ``board``, input meaning
 from ``controller``, words from ``messages``. This module only wires them to the page.
@@ -202,16 +205,18 @@ class App:
         return True
 
     def on_pointer_up(self, event) -> None:
+        """Pointer up (or cancel): a tap if the pointer barely moved, else a drop."""
         press, self.press = self.press, None
         if press is None or event.pointerId != press["id"]:
             return
-        origin = self.origins()
         drag = press["drag"]
+        if event.type != "pointerup":  # the browser took the pointer: no tap, no move
+            if drag is not None:
+                self.outcome(Outcome("nothing"), {})  # the dragged card goes back
+            return
+        origin = self.origins()
         if drag is None:
-            group = event.target.closest("[data-place]") if event.type == "pointerup" else None
-            place = group.dataset.place if group else press["place"]
-            if place == press["place"]:
-                self.outcome(self.controller.tap(place, event.timeStamp), origin)
+            self.outcome(self.controller.tap(press["place"], event.timeStamp), origin)
             return
         under = document.elementFromPoint(event.clientX, event.clientY)
         target = None
@@ -221,9 +226,6 @@ class App:
             target = group.dataset.place if group else (area.dataset.drop if area else None)
         scale = drag["scale"]
         moved = ((event.clientX - press["x"]) * scale, (event.clientY - press["y"]) * scale)
-        if event.type != "pointerup":
-            self.outcome(Outcome("nothing"), origin)
-            return
         self.outcome(self.controller.drop(press["place"], target), origin, moved)
 
     def on_key(self, event) -> None:
