@@ -69,7 +69,7 @@ def open_page(browser, site: str, fragment: str = "", *, query: str = "?test=1",
         page = ctx.new_page()
         watch = Watch(page, site)
         crashed: list[bool] = []
-        page.on("crash", lambda _page: crashed.append(True))
+        page.on("crash", lambda _page, seen=crashed: seen.append(True))
         try:
             page.goto(f"{site}index.html{query}{fragment}")
             page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import game
 from playwright.sync_api import Page, expect
+
+import game
 
 
 def load_code(page: Page, code: str) -> None:

@@ -2,8 +2,19 @@
 
 from pathlib import Path
 
-from pages import (cards_of, center, double_tap, drag, engine_after, load_code, load_position,
-                   status_text, tap, top_card, touch_drag)
+from pages import (
+    cards_of,
+    center,
+    double_tap,
+    drag,
+    engine_after,
+    load_code,
+    load_position,
+    status_text,
+    tap,
+    top_card,
+    touch_drag,
+)
 from playwright.sync_api import expect
 
 import game

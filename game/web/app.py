@@ -45,6 +45,7 @@ class App:
         self.started_ms: float | None = None
         self.finished_ms: float | None = None
         self.proxies: list = []
+        self.frame_proxy = None  # requestAnimationFrame's callback, made once at start-up
 
     # --- game lifecycle ---------------------------------------------------------------------
     def start(self, g: game.Solitaire) -> None:
@@ -176,9 +177,9 @@ class App:
         if press is None or event.pointerId != press["id"]:
             return
         dx, dy = event.clientX - press["x"], event.clientY - press["y"]
-        if press["drag"] is None:
-            if math.hypot(dx, dy) < DRAG_START_PX or not self.start_drag(press):
-                return
+        if press["drag"] is None and (math.hypot(dx, dy) < DRAG_START_PX
+                                      or not self.start_drag(press)):
+            return
         scale = press["drag"]["scale"]
         press["drag"]["lift"].style.transform = f"translate({dx * scale}px,{dy * scale}px)"
 
@@ -271,7 +272,7 @@ class App:
         try:
             await window.navigator.clipboard.writeText(url)
             self.announce(WORDS.text("link_copied", url=url))
-        except Exception:  # no clipboard (insecure context, permission): show the link instead
+        except Exception:  # noqa: BLE001  no clipboard (insecure context, permission): show the link
             self.announce(WORDS.text("link_to_copy", url=url))
 
     # --- settings -----------------------------------------------------------------------------
@@ -366,7 +367,7 @@ def guarded(handler):
     def run(*args):
         try:
             return handler(*args)
-        except Exception:
+        except Exception:  # noqa: BLE001  any bug: logged for the tests, never a traceback on the page
             window.console.error(traceback.format_exc())
             app.announce(WORDS.text("refused"))
     return run

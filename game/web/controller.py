@@ -78,7 +78,7 @@ class Controller:
         last = self._last_tap
         double = (last is not None and last[0] == place and now_ms - last[1] <= DOUBLE_TAP_MS
                   and place != "stock")  # tapping the stock quickly is drawing quickly
-        if double:
+        if double and last is not None:
             self._last_tap = None
             if last[2] in ("moved", "refused"):  # the first tap already acted
                 return NOTHING
