@@ -4,17 +4,25 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8000
 
-.PHONY: play build test test-unit test-e2e test-pyodide bench bench-pyodide clean
+.PHONY: play build site test test-unit test-e2e test-pyodide bench bench-pyodide clean
 
 PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json
 
-## play: build and serve the game at http://localhost:$(PORT)
-play: build
+## play: build the site and serve it at http://localhost:$(PORT)
+play: site
 	@echo "Serving the game at http://localhost:$(PORT)/  (Ctrl+C to stop)"
-	$(PYTHON) -m http.server $(PORT)
+	cd _site && $(PYTHON) -m http.server $(PORT)
 
-## build: copy the pinned Pyodide and PyScript files from node_modules into static/vendor/
-build: static/vendor/.stamp
+## site: _site/, exactly the files to deploy, with the service worker's file list
+site: build
+	$(PYTHON) tools/site.py _site
+
+## build: the pinned Pyodide and PyScript files into static/vendor/, and the PNG icons
+build: static/vendor/.stamp static/icons/.stamp
+
+static/icons/.stamp: tools/icons.py
+	$(PYTHON) tools/icons.py
+	touch $@
 
 static/vendor/.stamp: node_modules/.stamp
 	rm -rf static/vendor
@@ -24,13 +32,13 @@ static/vendor/.stamp: node_modules/.stamp
 	touch $@
 
 ## test: unit tests (CPython), the engine under Pyodide (Node), browser tests (Chromium)
-test: $(VENV)/.stamp build
+test: $(VENV)/.stamp site
 	$(PY) -m pytest tests e2e
 
 test-unit: $(VENV)/.stamp
 	$(PY) -m pytest tests --ignore=tests/test_pyodide.py
 
-test-e2e: $(VENV)/.stamp build
+test-e2e: $(VENV)/.stamp site
 	$(PY) -m pytest e2e
 
 test-pyodide: node_modules/.stamp
@@ -54,4 +62,5 @@ node_modules/.stamp: package.json package-lock.json
 	touch $@
 
 clean:
-	rm -rf $(VENV) node_modules static/vendor .hypothesis .pytest_cache e2e/screenshots
+	rm -rf $(VENV) node_modules static/vendor static/icons _site .hypothesis .pytest_cache \
+	       e2e/screenshots

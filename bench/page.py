@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import argparse
+import shutil
 import statistics
 
 from playwright.sync_api import sync_playwright
@@ -88,7 +89,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--runs", type=int, default=5, help="boots of each page, cold and warm")
     parser.add_argument("--taps", type=int, default=100, help="measured moves per game")
     args = parser.parse_args(argv)
-    server, site = serve(ROOT)
+    server, site = serve(ROOT / "_site")  # make site; the yardstick page is copied in
+    shutil.copytree(ROOT / "bench", ROOT / "_site" / "bench", dirs_exist_ok=True)
     with sync_playwright() as p:
         rows = boots(p, {"game": f"{site}index.html#CR1-N-AAAAAAB",
                          "bare PyScript": f"{site}bench/bare.html"}, args.runs)

@@ -11,24 +11,47 @@ import pytest
 from harness import CHROMIUM_ARGS, ROOT, open_page, serve
 from playwright.sync_api import sync_playwright
 
+SITE = ROOT / "_site"
+
 
 @pytest.fixture(scope="session")
 def site() -> str:
-    if not (ROOT / "static" / "vendor" / "pyodide" / "pyodide.mjs").exists():
-        pytest.fail("static/vendor is missing: run `make build` (make test does)")
-    server, url = serve(ROOT)
+    """The deployable site (make site), served under a sub-path as GitHub Pages does."""
+    if not (SITE / "sw.js").exists():
+        pytest.fail("_site is missing: run `make site` (make test does)")
+    server, url = serve(SITE)
     yield url
     server.shutdown()
 
 
-@pytest.fixture(scope="session")
-def browser():
+def chromium_path() -> str | None:
     path = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+    return path if Path(path).exists() else None  # else Playwright's own browser
+
+
+@pytest.fixture(scope="session")
+def pw():
     with sync_playwright() as p:
-        kwargs = {"executable_path": path} if Path(path).exists() else {}
-        b = p.chromium.launch(args=CHROMIUM_ARGS, **kwargs)
-        yield b
-        b.close()
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(pw):
+    path = chromium_path()
+    b = pw.chromium.launch(args=CHROMIUM_ARGS, **({"executable_path": path} if path else {}))
+    yield b
+    b.close()
+
+
+@pytest.fixture
+def profile_browser(pw, tmp_path):
+    """A browser with a real profile on disk (disk HTTP cache, not incognito), like a
+    visitor's: for first-visit bytes and installability."""
+    path = chromium_path()
+    context = pw.chromium.launch_persistent_context(
+        str(tmp_path / "profile"), args=CHROMIUM_ARGS, **({"executable_path": path} if path else {}))
+    yield context
+    context.close()
 
 
 @pytest.fixture(scope="session")

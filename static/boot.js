@@ -12,5 +12,29 @@ async function fillWords() {
   document.title = words.title;
 }
 
+// Offline play: once the game runs (so every file is already in the HTTP cache), register the
+// service worker; it keeps a copy of each file. When a new version takes over while the page
+// is open, offer to reload now (the game in progress is saved; it comes back).
+function whenReady(callback) {
+  if (document.body.dataset.ready) return callback();
+  new MutationObserver((_, observer) => {
+    if (!document.body.dataset.ready) return;
+    observer.disconnect();
+    callback();
+  }).observe(document.body, { attributes: true, attributeFilter: ["data-ready"] });
+}
+
+function offline() {
+  if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+  const hadController = Boolean(navigator.serviceWorker.controller);
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (hadController) document.getElementById("update").hidden = false;
+  });
+  navigator.serviceWorker.register(new URL("../sw.js", import.meta.url))  // scope: its folder
+    .catch((error) => console.warn("offline play unavailable:", error.message));
+}
+
 document.querySelector("[data-action=reload]").addEventListener("click", () => location.reload());
+document.querySelector("[data-action=update]").addEventListener("click", () => location.reload());
 fillWords();
+whenReady(offline);

@@ -26,6 +26,7 @@ WORDS = Messages.load()
 KINDS = ("CR1-N", "CR1-F", "FT1-N")
 DRAG_START_PX = 8
 SETTINGS_KEY = "solitaire.settings"
+SAVE_KEY = "solitaire.game"  # the game in progress: a reload (or an update) resumes it
 
 
 def q(selector: str):
@@ -46,6 +47,7 @@ class App:
         self.finished_ms: float | None = None
         self.proxies: list = []
         self.frame_proxy = None  # requestAnimationFrame's callback, made once at start-up
+        self.resume_elapsed = 0.0
 
     # --- game lifecycle ---------------------------------------------------------------------
     def start(self, g: game.Solitaire) -> None:
@@ -54,6 +56,9 @@ class App:
         self.controller = Controller(g, settings)
         self.view = board.View()
         self.started_ms = self.finished_ms = None
+        if self.resume_elapsed:  # a resumed game: its clock goes on from where it was
+            self.started_ms = window.performance.now() - self.resume_elapsed
+            self.resume_elapsed = 0.0
         kind = f"{g.code[:5]}" if g.code else f"{g.GAME}-N"
         document.body.dataset.game = g.GAME
         picker = q("[data-action=game]")
@@ -77,9 +82,34 @@ class App:
             self.deal(self.kind(), push=False)
             self.announce(WORDS.text("unknown_code", code=text))
             return
-        self.start(game.new(code))
+        resumed = self.saved_game(str(code))
+        self.start(resumed or game.new(code))
+        if resumed:
+            self.announce(WORDS.text("resumed"))
         if str(code) != text:
             window.history.replaceState(None, "", f"#{code}")
+
+    def saved_game(self, code: str) -> game.Solitaire | None:
+        """The game saved for ``code`` (same deal, reloaded), or None. History is not kept."""
+        stored = window.localStorage.getItem(SAVE_KEY)
+        if not stored:
+            return None
+        try:
+            saved = json.loads(stored)
+            if saved.get("code") != code:
+                return None
+            g = game.from_position(saved["position"])
+        except (ValueError, KeyError, TypeError):
+            return None  # an old or damaged save: start the deal afresh
+        g.code = code
+        self.resume_elapsed = float(saved.get("elapsed") or 0)
+        return g
+
+    def save(self) -> None:
+        g = self.game
+        if g.code:
+            window.localStorage.setItem(SAVE_KEY, json.dumps(
+                {"code": g.code, "position": g.position(), "elapsed": self.elapsed()}))
 
     def deal(self, kind: str, push: bool = True) -> None:
         """A new random deal of ``kind`` ("CR1-N"...): New deal adds a history entry."""
@@ -338,6 +368,7 @@ class App:
         q("#stat-moves").textContent = WORDS.text("stat_moves", n=g.moves)
         q("#stat-score").textContent = WORDS.text("stat_score", n=getattr(g, "score", 0))
         self.tick()
+        self.save()
 
     def elapsed(self) -> float:
         if self.started_ms is None:

@@ -1,0 +1,117 @@
+"""Offline play and updates: the built site (make site) under a sub-path, as Pages serves it."""
+
+from __future__ import annotations
+
+import shutil
+from collections import Counter
+
+import pytest
+from harness import ROOT, Watch, serve
+from pages import tap, top_card
+from playwright.sync_api import expect
+
+from tools.site import build
+
+SITE = ROOT / "_site"
+
+
+def controlled(page) -> None:
+    """Wait until the service worker has cached everything and controls the page."""
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=90_000)
+
+
+def boot(page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+
+
+@pytest.fixture
+def own_site(tmp_path):
+    """A server of this test's own (it gets stopped), serving a copy of the built site."""
+    copy = tmp_path / "site"
+    shutil.copytree(SITE, copy)
+    server, url = serve(copy)
+    yield server, url, copy
+    server.shutdown()
+
+
+def test_offline_reload_plays_and_other_deals_open(profile_browser, own_site):
+    server, url, _ = own_site
+    context = profile_browser
+    page = context.pages[0] if context.pages else context.new_page()
+    watch = Watch(page, url)
+    boot(page, f"{url}index.html#CR1-N-AAAAAAB")
+    controlled(page)
+    # each file crossed the network once: the worker's copies were 304s or files the page
+    # never asked for (PyScript chunks for editors and terminals)
+    bodies = Counter(path.split("?")[0] for path, status, size in server.log if size)
+    assert max(bodies.values()) == 1, [p for p, n in bodies.items() if n > 1]
+    sent = sum(size for _, _, size in server.log)
+    site = sum(p.stat().st_size for p in SITE.rglob("*") if p.is_file())
+    assert sent <= site * 1.01, (sent, site)
+    server.shutdown()
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+    tap(page, "t6")
+    expect(top_card(page, "f5")).to_have_attribute("data-card", "QS")
+    other = context.new_page()
+    Watch(other, url)
+    boot(other, f"{url}index.html#FT1-N-AAAABCD")  # a friend's link, opened on the train
+    expect(other.locator("#board")).to_have_attribute("data-code", "FT1-N-AAAABCD")
+    page.evaluate("location.hash = 'CR1-F-7777777'")
+    expect(page.locator("#board")).to_have_attribute("data-code", "CR1-F-7777777")
+    watch.check()
+
+
+def test_an_update_takes_over_keeps_the_game_and_drops_the_old_cache(browser, own_site, tmp_path):
+    server, url, _old_site = own_site
+    context = browser.new_context()
+    page = context.new_page()
+    watch = Watch(page, url)
+    boot(page, f"{url}index.html#CR1-N-AAAAAAB")
+    controlled(page)
+    tap(page, "t6")  # a game in progress
+    expect(top_card(page, "f5")).to_have_attribute("data-card", "QS")
+    first_cache = page.evaluate("caches.keys()")
+    # a new deployment: one changed file, so a new cache version
+    css = ROOT / "static" / "app.css"
+    new_site = tmp_path / "new"
+    original = css.read_text()
+    try:
+        css.write_text(original + "\n/* deployment 2 */\n")
+        build(new_site)
+    finally:
+        css.write_text(original)
+    server.site_dir = str(new_site)
+    page.reload()
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+    page.wait_for_function(  # only the new version's cache is left
+        "old => caches.keys().then(k => k.length === 1 && k[0] !== old)", arg=first_cache[0],
+        timeout=90_000)
+    expect(page.locator("#update")).to_be_visible()  # "New version — reload"
+    page.locator("[data-action=update]").click()
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+    css_now = page.evaluate("fetch('static/app.css').then(r => r.text())")
+    assert "deployment 2" in css_now
+    expect(top_card(page, "f5")).to_have_attribute("data-card", "QS")  # the game survived
+    expect(page.locator("#stat-moves")).to_have_text("Moves 1")
+    expect(page.locator("#board")).to_have_attribute("data-code", "CR1-N-AAAAAAB")
+    watch.check()
+    context.close()
+
+
+def test_the_app_can_be_installed(profile_browser, site):
+    context = profile_browser
+    page = context.pages[0] if context.pages else context.new_page()
+    boot(page, f"{site}index.html#CR1-N-AAAAAAB")
+    controlled(page)
+    cdp = context.new_cdp_session(page)
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    assert errors == [], errors
+    manifest = page.evaluate("fetch('manifest.webmanifest').then(r => r.json())")
+    sizes = {(i["sizes"], i.get("purpose", "any")) for i in manifest["icons"]}
+    assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= sizes
+    assert manifest["display"] == "standalone"
+    touch_icon = page.locator("link[rel=apple-touch-icon]").get_attribute("href")
+    assert page.evaluate("u => fetch(u).then(r => r.ok)", touch_icon)

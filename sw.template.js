@@ -1,0 +1,64 @@
+// Service worker (generated into _site/sw.js by tools/site.py, which fills in the file list).
+// Offline play: every file the page needs is kept in a versioned cache and served from it.
+// Hand-written rather than Workbox: Workbox precaches revisioned files with cache:"reload",
+// which downloads all of Pyodide (~14 MB) a second time on the first visit. Here the worker
+// is registered after the game has booted and fetches with cache:"no-cache": the server
+// answers 304 for what the page just downloaded, so each file crosses the network once.
+const VERSION = "__VERSION__";
+const FILES = __FILES__;  // [path relative to this worker, content hash]
+const CACHE = `solitaire-${VERSION}`;
+const REVISIONS = "__revisions__";  // a cache entry listing the hash of each cached file
+const scope = new URL("./", self.location).href;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    const previous = await previousRevisions();
+    await Promise.all(FILES.map(async ([path, hash]) => {
+      const url = new URL(path, scope).href;
+      const old = previous.get(path);
+      if (old && old.hash === hash) {  // unchanged since the last version: no download
+        const response = await (await caches.open(old.cache)).match(url);
+        if (response) return cache.put(url, response);
+      }
+      const response = await fetch(url, { cache: "no-cache", credentials: "same-origin" });
+      if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+      return cache.put(url, response);
+    }));
+    await cache.put(REVISIONS, new Response(JSON.stringify(FILES)));
+    await self.skipWaiting();  // the next load uses this version; the page may offer it now
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith("solitaire-") && name !== CACHE) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || !request.url.startsWith(scope)) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    const url = new URL(request.url);
+    url.hash = "";
+    url.search = "";  // index.html?test=1 is index.html
+    if (request.mode === "navigate" && url.href === scope) url.href = scope + "index.html";
+    return (await cache.match(url.href)) || fetch(request);
+  })());
+});
+
+async function previousRevisions() {
+  const found = new Map();
+  for (const name of await caches.keys()) {
+    if (!name.startsWith("solitaire-") || name === CACHE) continue;
+    const list = await (await caches.open(name)).match(REVISIONS);
+    if (!list) continue;
+    for (const [path, hash] of await list.json()) found.set(path, { hash, cache: name });
+  }
+  return found;
+}

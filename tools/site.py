@@ -1,0 +1,66 @@
+"""Build ``_site/``: exactly the files to deploy, the app icons, and the service worker with
+the list of files and their content hashes. ``python tools/site.py [OUT]`` (make site).
+
+The list comes from the files themselves, never from a hand-kept list: everything under
+the deployed folders, hashed, so a new build is a new cache version.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+TOP_FILES = ["index.html", "pyscript.toml", "manifest.webmanifest"]
+STATIC = ["static/app.css", "static/boot.js", "static/icon.svg", "static/messages",
+          "static/icons", "static/vendor"]
+
+
+def page_python_files(root: Path = ROOT) -> list[str]:
+    """The Python the page loads: pyscript.toml's [files] and the entry script."""
+    config = tomllib.loads((root / "pyscript.toml").read_text())
+    return [src.removeprefix("./") for src in config["files"]] + ["game/web/app.py"]
+
+
+def build(out: Path, root: Path = ROOT) -> list[tuple[str, str]]:
+    """Write the site from the sources in ``root``; returns [(path, content hash)]."""
+    for needed in ("static/vendor/pyodide/pyodide.mjs", "static/icons/icon-512.png"):
+        if not (root / needed).exists():
+            raise SystemExit(f"{needed} is missing: run `make build` first")
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    for rel in TOP_FILES + page_python_files(root) + STATIC:
+        src, dst = root / rel, out / rel
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        if src.is_dir():
+            shutil.copytree(src, dst, ignore=shutil.ignore_patterns(".stamp", "*.map"),
+                            dirs_exist_ok=True)
+        else:
+            shutil.copy2(src, dst)
+    (out / ".nojekyll").write_text("")  # GitHub Pages: serve the files as they are
+    files = sorted(
+        (p.relative_to(out).as_posix(), hashlib.sha256(p.read_bytes()).hexdigest()[:16])
+        for p in out.rglob("*") if p.is_file() and p.name != ".nojekyll"
+    )
+    version = hashlib.sha256(json.dumps(files).encode()).hexdigest()[:12]
+    template = (root / "sw.template.js").read_text()
+    worker = template.replace("__VERSION__", version).replace("__FILES__", json.dumps(files))
+    (out / "sw.js").write_text(worker)
+    return files
+
+
+def main() -> None:
+    out = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "_site"
+    files = build(out)
+    size = sum((out / path).stat().st_size for path, _ in files)
+    print(f"{out}: {len(files)} files, {size / 1e6:.1f} MB, sw.js precaches them all")
+
+
+if __name__ == "__main__":
+    main()
