@@ -104,6 +104,7 @@ def test_an_update_takes_over_keeps_the_game_and_drops_the_old_cache(browser, ow
 def test_the_app_can_be_installed(profile_browser, site):
     context = profile_browser
     page = context.pages[0] if context.pages else context.new_page()
+    watch = Watch(page, site)
     boot(page, f"{site}index.html#CR1-N-AAAAAAB")
     controlled(page)
     cdp = context.new_cdp_session(page)
@@ -115,3 +116,4 @@ def test_the_app_can_be_installed(profile_browser, site):
     assert manifest["display"] == "standalone"
     touch_icon = page.locator("link[rel=apple-touch-icon]").get_attribute("href")
     assert page.evaluate("u => fetch(u).then(r => r.ok)", touch_icon)
+    watch.check()
