@@ -99,7 +99,7 @@ class App:
             if saved.get("code") != code:
                 return None
             g = game.from_position(saved["position"])
-        except (ValueError, KeyError, TypeError):
+        except (ValueError, KeyError, TypeError, AttributeError):
             return None  # an old or damaged save: start the deal afresh
         g.code = code
         self.resume_elapsed = float(saved.get("elapsed") or 0)
