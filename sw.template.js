@@ -9,6 +9,7 @@ const FILES = __FILES__;  // [path relative to this worker, content hash]
 const CACHE = `solitaire-${VERSION}`;
 const REVISIONS = "__revisions__";  // a cache entry listing the hash of each cached file
 const scope = new URL("./", self.location).href;
+const PATHS = new Set(FILES.map(([path]) => new URL(path, scope).href));
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
@@ -48,7 +49,11 @@ self.addEventListener("fetch", (event) => {
     url.hash = "";
     url.search = "";  // index.html?test=1 is index.html
     if (request.mode === "navigate" && url.href === scope) url.href = scope + "index.html";
-    return (await cache.match(url.href)) || fetch(request);
+    const hit = await cache.match(url.href);
+    if (hit) return hit;
+    const response = await fetch(request);
+    if (response.ok && PATHS.has(url.href)) await cache.put(url.href, response.clone());
+    return response;  // (a file evicted as bad, e.g. the boot snapshot, is cached again)
   })());
 });
 

@@ -190,7 +190,7 @@ def test_catalog_ids_used_in_the_page_exist():
 
 def test_pyscript_config_ships_every_engine_file_and_the_catalog():
     config = tomllib.loads((ROOT / "pyscript.toml").read_text())
-    assert config["interpreter"] == "./static/vendor/pyodide/pyodide.mjs"
+    assert config["interpreter"] == "./static/pyodide-snapshot.mjs"
     wanted = {f"./{p.relative_to(ROOT)}" for p in (ROOT / "game").rglob("*.py")}
     wanted -= {"./game/__main__.py", "./game/web/app.py"}
     wanted.add("./static/messages/en.json")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
+import subprocess
 import sys
 import tomllib
 from pathlib import Path
@@ -18,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 TOP_FILES = ["index.html", "pyscript.toml", "manifest.webmanifest"]
 STATIC = ["static/app.css", "static/boot.js", "static/icon.svg", "static/messages",
-          "static/icons", "static/vendor"]
+          "static/icons", "static/vendor", "static/pyodide-snapshot.mjs"]
 
 
 def page_python_files(root: Path = ROOT) -> list[str]:
@@ -44,6 +45,12 @@ def build(out: Path, root: Path = ROOT) -> list[tuple[str, str]]:
         else:
             shutil.copy2(src, dst)
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve the files as they are
+    game_hash = hashlib.sha256(b"".join(
+        (out / rel).read_bytes() for rel in sorted(page_python_files(root)))).hexdigest()[:16]
+    wrapper = out / "static" / "pyodide-snapshot.mjs"
+    wrapper.write_text(wrapper.read_text().replace("__GAME_HASH__", game_hash))
+    subprocess.run(["node", str(root / "tools" / "snapshot.mjs"), str(out), game_hash],
+                   check=True, cwd=root)
     files = sorted(
         (p.relative_to(out).as_posix(), hashlib.sha256(p.read_bytes()).hexdigest()[:16])
         for p in out.rglob("*") if p.is_file() and p.name != ".nojekyll"

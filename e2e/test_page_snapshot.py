@@ -1,0 +1,110 @@
+"""Booting from the memory snapshot, and every way it can be missing or wrong."""
+
+from __future__ import annotations
+
+import gzip
+import json
+
+import pytest
+from harness import Watch
+from pages import tap, top_card
+from playwright.sync_api import expect
+
+
+def open_board(browser, site: str, route=None, query: str = "?test=1"):
+    context = browser.new_context()
+    page = context.new_page()
+    watch = Watch(page, site)
+    if route:
+        page.route(*route)
+    page.goto(f"{site}index.html{query}#CR1-N-AAAAAAB")
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+    return context, page, watch
+
+
+def plays(page) -> None:
+    tap(page, "t6")
+    expect(top_card(page, "f5")).to_have_attribute("data-card", "QS")
+
+
+def test_the_game_boots_from_the_snapshot(browser, site):
+    context, page, watch = open_board(browser, site)
+    assert page.evaluate("document.body.dataset.boot") == "snapshot"
+    plays(page)
+    watch.check()
+    context.close()
+
+
+def test_the_snapshot_can_be_switched_off(browser, site):
+    context, page, watch = open_board(browser, site, query="?test=1&snapshot=0")
+    assert page.evaluate("document.body.dataset.boot") == "plain"
+    plays(page)
+    watch.check()
+    context.close()
+
+
+def stale_info(route):
+    route.fulfill(content_type="application/json",
+                  body=json.dumps({"pyodide": "0.0.0", "game": "other", "bytes": 1}))
+
+
+def corrupt_snapshot(route):
+    route.fulfill(content_type="application/octet-stream",
+                  body=gzip.compress(bytes(range(256)) * 4096))  # a snapshot of garbage
+
+
+@pytest.mark.parametrize("case, route", [
+    ("missing", ("**/snapshot.bin.gz", lambda route: route.fulfill(status=404, body="gone"))),
+    ("stale", ("**/snapshot.json", stale_info)),
+    ("corrupt", ("**/snapshot.bin.gz", corrupt_snapshot)),
+    ("not gzip", ("**/snapshot.bin.gz", lambda route: route.fulfill(body=b"not gzip at all"))),
+])
+def test_a_bad_snapshot_boots_normally_and_is_replaced(browser, site, case, route):
+    context, page, watch = open_board(browser, site, route)
+    assert page.evaluate("document.body.dataset.boot") == "plain", case
+    plays(page)  # the player notices nothing but the time
+    watch.errors[:] = [e for e in watch.errors if "404" not in e]  # the missing file itself
+    watch.check()
+    page.unroute(route[0])
+    page.reload()  # the bad copy was evicted: the good snapshot is fetched and used again
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+    assert page.evaluate("document.body.dataset.boot") == "snapshot", case
+    context.close()
+
+
+def test_a_snapshot_that_fails_to_restore_boots_normally(browser, site):
+    """Garbage of exactly the right size: it passes the checks, so Pyodide tries to restore it."""
+    context = browser.new_context()
+    page = context.new_page()
+    info = json.loads(page.request.get(f"{site}static/snapshot.json").text())
+    garbage = gzip.compress(bytes(range(256)) * (info["bytes"] // 256), compresslevel=1)
+    context.close()
+    context, page, watch = open_board(
+        browser, site, ("**/snapshot.bin.gz", lambda route: route.fulfill(body=garbage)))
+    assert page.evaluate("document.body.dataset.boot") == "plain"
+    plays(page)
+    watch.check()
+    context.close()
+
+
+def test_a_bad_copy_in_the_offline_cache_is_replaced(browser, site):
+    context, page, watch = open_board(browser, site)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=90_000)
+    page.evaluate("""async () => {
+        const url = new URL('static/snapshot.bin.gz', location.href).href;
+        for (const name of await caches.keys())
+            await (await caches.open(name)).put(url, new Response('damaged on disk'));
+    }""")
+    page.reload()
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+    assert page.evaluate("document.body.dataset.boot") == "plain"  # the bad copy: a plain boot
+    page.reload()
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+    assert page.evaluate("document.body.dataset.boot") == "snapshot"  # fetched and cached anew
+    cached = page.evaluate("""async () => {
+        const url = new URL('static/snapshot.bin.gz', location.href).href;
+        const hit = await caches.match(url);
+        return hit ? (await hit.arrayBuffer()).byteLength : 0; }""")
+    assert cached > 1_000_000
+    watch.check()
+    context.close()

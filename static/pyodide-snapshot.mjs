@@ -1,0 +1,58 @@
+// PyScript's interpreter module: Pyodide's own loadPyodide, but restoring the build's memory
+// snapshot (the game already imported) instead of booting from scratch. Experimental Pyodide
+// API, so every doubt means a plain boot: no snapshot, a snapshot of another Pyodide or
+// another game version, or one that fails to inflate or restore. A bad copy is evicted from
+// the offline cache so the next load fetches a good one. body[data-boot] says which ran.
+import { loadPyodide as plainLoad, version } from "./vendor/pyodide/pyodide.mjs";
+
+export { version };
+
+const here = (name) => new URL(name, import.meta.url).href;
+const SNAPSHOT = here("./snapshot.bin.gz");
+const INFO = here("./snapshot.json");
+const EXPECTED_GAME = "__GAME_HASH__";  // filled in by tools/site.py
+
+async function evict(...urls) {
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const url of urls) await cache.delete(url);
+  }
+}
+
+async function snapshotBytes() {
+  const info = await (await fetch(INFO)).json();
+  if (info.pyodide !== version || info.game !== EXPECTED_GAME) throw new Error("stale snapshot");
+  const response = await fetch(SNAPSHOT);
+  if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
+  const inflated = response.body.pipeThrough(new DecompressionStream("gzip"));
+  const bytes = new Uint8Array(await new Response(inflated).arrayBuffer());
+  if (bytes.length !== info.bytes) throw new Error("snapshot: wrong size");
+  return bytes;
+}
+
+export async function loadPyodide(options = {}) {
+  const settings = { ...options, indexURL: here("./vendor/pyodide/") };
+  const mark = (how) => { document.body.dataset.boot = how; };
+  if (new URLSearchParams(location.search).get("snapshot") !== "0") {
+    let bytes = null;
+    try {
+      bytes = await snapshotBytes();
+    } catch (error) {
+      console.warn("booting without the snapshot:", error.message);
+      if (self.caches) await evict(SNAPSHOT, INFO).catch(() => {});
+    }
+    if (bytes) {
+      try {
+        const pyodide = await plainLoad({ ...settings, _loadSnapshot: bytes });
+        mark("snapshot");
+        return pyodide;
+      } catch (error) {
+        console.warn("the snapshot did not restore, booting without it:", error.message);
+        if (self.caches) await evict(SNAPSHOT, INFO).catch(() => {});
+      }
+    }
+  }
+  const pyodide = await plainLoad(settings);
+  mark("plain");
+  return pyodide;
+}
