@@ -91,6 +91,7 @@ def test_a_bad_copy_in_the_offline_cache_is_replaced(browser, site):
     context, page, watch = open_board(browser, site)
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=90_000)
     page.evaluate("""async () => {
+        await caches.delete('snapshot-inflated');  // as on the first load after an update
         const url = new URL('static/snapshot.bin.gz', location.href).href;
         for (const name of await caches.keys())
             await (await caches.open(name)).put(url, new Response('damaged on disk'));
@@ -106,5 +107,31 @@ def test_a_bad_copy_in_the_offline_cache_is_replaced(browser, site):
         const hit = await caches.match(url);
         return hit ? (await hit.arrayBuffer()).byteLength : 0; }""")
     assert cached > 1_000_000
+    watch.check()
+    context.close()
+
+
+def test_the_inflated_copy_skips_inflation_and_a_damaged_one_is_dropped(browser, site):
+    context, page, watch = open_board(browser, site)
+    page.wait_for_function("caches.open('snapshot-inflated').then(c => c.keys())"
+                           ".then(k => k.length === 1)", timeout=30_000)
+    page.route("**/snapshot.bin.gz", lambda route: route.abort())  # must not be needed now
+    page.reload()
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+    assert page.evaluate("document.body.dataset.boot") == "snapshot"
+    page.evaluate("""async () => {  // damaged in storage, with the right size
+        const store = await caches.open('snapshot-inflated');
+        const [key] = await store.keys();
+        const size = (await (await store.match(key)).arrayBuffer()).byteLength;
+        await store.put(key, new Response(new Uint8Array(size).fill(7)));
+    }""")
+    page.reload()
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+    assert page.evaluate("document.body.dataset.boot") == "plain"
+    page.unroute("**/snapshot.bin.gz")
+    page.reload()
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+    assert page.evaluate("document.body.dataset.boot") == "snapshot"
+    watch.errors[:] = [e for e in watch.errors if "ERR_FAILED" not in e]  # the aborted fetch
     watch.check()
     context.close()
