@@ -52,6 +52,7 @@ async function keep(store, bytes) {
 }
 
 export async function loadPyodide(options = {}) {
+  performance.mark("boot:loader");  // bench/page.py reports these marks
   const settings = { ...options, indexURL: here("./vendor/pyodide/") };
   const mark = (how) => { document.body.dataset.boot = how; };
   if (new URLSearchParams(location.search).get("snapshot") !== "0") {
@@ -63,8 +64,10 @@ export async function loadPyodide(options = {}) {
       if (self.caches) await evict().catch(() => {});
     }
     if (bytes) {
+      performance.mark("boot:snapshot-bytes");
       try {
         const pyodide = await plainLoad({ ...settings, _loadSnapshot: bytes });
+        performance.mark("boot:restored");
         mark("snapshot");
         return pyodide;
       } catch (error) {

@@ -9,7 +9,7 @@ import { gzipSync } from "node:zlib";
 import path from "node:path";
 
 const [site, gameHash] = process.argv.slice(2);
-const pyodide = await loadPyodide({ _makeSnapshot: true });
+const pyodide = await loadPyodide({ _makeSnapshot: true, env: { PYTHONHASHSEED: "0" } });
 pyodide.FS.mkdirTree("/tmp/site");
 pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: path.resolve(site) }, "/tmp/site");
 // the page's [files] land in /home/pyodide (PyScript's working folder): the same paths here
@@ -23,6 +23,8 @@ for src, dst in files.items():
 sys.path.insert(0, "/home/pyodide")
 import game, game.web.board, game.web.controller, game.web.messages
 game.web.messages.Messages.load()
+import random
+random.seed(0)  # a reproducible snapshot; the page reseeds from the OS at start (app.py)
 `);
 pyodide.FS.unmount("/tmp/site");
 const snapshot = pyodide.makeMemorySnapshot();

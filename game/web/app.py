@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import json
 import math
+import random
 import traceback
 
 from pyodide.ffi import create_proxy
 from pyscript import document, when, window
+
+window.performance.mark("app:start")  # bench/page.py: where the boot time goes
 
 import game
 from game.codes import CodeError, GameCode, random_code
@@ -22,6 +25,7 @@ from game.web import board
 from game.web.controller import Controller, Outcome, Settings
 from game.web.messages import Messages, clock
 
+random.seed()  # restored from a snapshot, the generator would start alike in every session
 WORDS = Messages.load()
 KINDS = ("CR1-N", "CR1-F", "FT1-N")
 DRAG_START_PX = 8
@@ -448,4 +452,5 @@ q("#loading").hidden = True
 for button in document.querySelectorAll("header button, header select"):
     button.disabled = False
 app.render_now()
+window.performance.mark("app:ready")
 document.body.dataset.ready = "1"
