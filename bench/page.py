@@ -63,6 +63,27 @@ def boots(p, pages: dict[str, str], runs: int, reloads: int = 3) -> dict[str, tu
     return out
 
 
+PHASES = ("boot:loader", "boot:snapshot-bytes", "boot:restored", "app:start", "app:ready")
+
+
+def phases(p, url: str, reloads: int) -> dict[str, float]:
+    """Median time (ms from navigation start) of each boot mark, over warm reloads."""
+    browser = launch(p)
+    page = browser.new_page()
+    page.add_init_script(READY_AT)
+    boot_ms(page, url)
+    seen: dict[str, list[float]] = {}
+    for _ in range(reloads):
+        seen.setdefault("ready", []).append(boot_ms(page))
+        marks = dict(page.evaluate(
+            "performance.getEntriesByType('mark').map(m => [m.name, m.startTime])"))
+        for name in PHASES:
+            if name in marks:
+                seen.setdefault(name, []).append(marks[name])
+    browser.close()
+    return {name: statistics.median(values) for name, values in seen.items()}
+
+
 def latencies(p, site: str, taps: int) -> dict[str, list[float]]:
     browser = launch(p)
     out = {}
@@ -105,6 +126,10 @@ def main(argv: list[str] | None = None) -> None:
             print(f"{name:<20} {c:>9.0f} {w:>9.0f} {c / bare_cold:>12.2f} {w / bare_warm:>12.2f}")
         print("targets: game (no snapshot) warm <= 1.15 x bare; "
               "game (snapshot) warm <= 0.35 x bare, cold <= 0.5 x bare")
+        print()
+        print("Where a warm snapshot boot goes (medians, ms after navigation start):")
+        for name, ms in phases(p, f"{site}index.html#CR1-N-AAAAAAB", 3 * args.runs).items():
+            print(f"  {name:<22} {ms:>6.0f}")
         print()
         print(f"Pointer-up to board updated, {args.taps} moves per game:")
         for game_id, values in latencies(p, site, args.taps).items():

@@ -78,9 +78,18 @@ class Watch:
         assert not errors, f"console errors: {errors}"
 
 
-def open_page(browser, site: str, fragment: str = "", *, query: str = "?test=1", **context):
-    """A new context and page, booted (``body[data-ready]``). A renderer crash during the
-    boot is retried once, with a warning: seen once in ~100 boots here, never twice in a row."""
+def ready(page: Page, reload: bool = False) -> None:
+    """Wait until Python has booted and drawn the board (after a reload, if asked)."""
+    if reload:
+        page.reload()
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+
+
+def open_page(browser, site: str, fragment: str = "", *, query: str = "?test=1", route=None,
+              **context):
+    """A new context and page, booted (``body[data-ready]``); ``route`` is a (pattern,
+    handler) pair set before loading. A renderer crash during the boot is retried once, with
+    a warning: seen once in ~100 boots here, never twice in a row."""
     context.setdefault("viewport", {"width": 1280, "height": 800})
     for attempt in (1, 2):
         ctx = browser.new_context(**context)
@@ -88,9 +97,11 @@ def open_page(browser, site: str, fragment: str = "", *, query: str = "?test=1",
         watch = Watch(page, site)
         crashed: list[bool] = []
         page.on("crash", lambda _page, seen=crashed: seen.append(True))
+        if route:
+            page.route(*route)
         try:
             page.goto(f"{site}index.html{query}{fragment}")
-            page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+            ready(page)
             return page, watch
         except Exception:
             ctx.close()

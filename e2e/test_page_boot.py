@@ -2,7 +2,7 @@
 
 import re
 
-from harness import open_page
+from harness import open_page, ready
 from pages import cards_of, load_code
 from playwright.sync_api import expect
 
@@ -27,7 +27,7 @@ def test_loading_indicator_and_table_show_before_python_is_ready(browser, site):
     assert page.evaluate("document.body.dataset.ready") is None
     assert page.locator("#loading").is_visible() and page.locator("#board").is_visible()
     assert page.locator("header [data-action=new]").inner_text() == "New deal"
-    page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+    ready(page)
     ctx.close()
 
 

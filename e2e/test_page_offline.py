@@ -6,7 +6,7 @@ import shutil
 from collections import Counter
 
 import pytest
-from harness import ROOT, Watch, serve
+from harness import ROOT, Watch, ready, serve
 from pages import tap, top_card
 from playwright.sync_api import expect
 
@@ -22,7 +22,7 @@ def controlled(page) -> None:
 
 def boot(page, url: str) -> None:
     page.goto(url)
-    page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+    ready(page)
 
 
 @pytest.fixture
@@ -51,8 +51,7 @@ def test_offline_reload_plays_and_other_deals_open(profile_browser, own_site):
     assert sent <= site * 1.01, (sent, site)
     server.shutdown()
     context.set_offline(True)
-    page.reload()
-    page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+    ready(page, reload=True)
     tap(page, "t6")
     expect(top_card(page, "f5")).to_have_attribute("data-card", "QS")
     other = context.new_page()
@@ -84,14 +83,13 @@ def test_an_update_takes_over_keeps_the_game_and_drops_the_old_cache(browser, ow
     finally:
         css.write_text(original)
     server.site_dir = str(new_site)
-    page.reload()
-    page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+    ready(page, reload=True)
     page.wait_for_function(  # only the new version's cache is left
         "old => caches.keys().then(k => k.length === 1 && k[0] !== old)", arg=first_cache[0],
         timeout=90_000)
     expect(page.locator("#update")).to_be_visible()  # "New version — reload"
     page.locator("[data-action=update]").click()
-    page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+    ready(page)
     css_now = page.evaluate("fetch('static/app.css').then(r => r.text())")
     assert "deployment 2" in css_now
     expect(top_card(page, "f5")).to_have_attribute("data-card", "QS")  # the game survived

@@ -6,20 +6,14 @@ import gzip
 import json
 
 import pytest
-from harness import Watch
+from harness import open_page, ready
 from pages import tap, top_card
 from playwright.sync_api import expect
 
 
 def open_board(browser, site: str, route=None, query: str = "?test=1"):
-    context = browser.new_context()
-    page = context.new_page()
-    watch = Watch(page, site)
-    if route:
-        page.route(*route)
-    page.goto(f"{site}index.html{query}#CR1-N-AAAAAAB")
-    page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
-    return context, page, watch
+    page, watch = open_page(browser, site, "#CR1-N-AAAAAAB", query=query, route=route)
+    return page.context, page, watch
 
 
 def plays(page) -> None:
@@ -67,7 +61,7 @@ def test_a_bad_snapshot_boots_normally_and_is_replaced(browser, site, case, rout
     watch.check()
     page.unroute(route[0])
     page.reload()  # the bad copy was evicted: the good snapshot is fetched and used again
-    page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+    ready(page)
     assert page.evaluate("document.body.dataset.boot") == "snapshot", case
     context.close()
 
@@ -96,11 +90,9 @@ def test_a_bad_copy_in_the_offline_cache_is_replaced(browser, site):
         for (const name of await caches.keys())
             await (await caches.open(name)).put(url, new Response('damaged on disk'));
     }""")
-    page.reload()
-    page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+    ready(page, reload=True)
     assert page.evaluate("document.body.dataset.boot") == "plain"  # the bad copy: a plain boot
-    page.reload()
-    page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+    ready(page, reload=True)
     assert page.evaluate("document.body.dataset.boot") == "snapshot"  # fetched and cached anew
     cached = page.evaluate("""async () => {
         const url = new URL('static/snapshot.bin.gz', location.href).href;
@@ -116,8 +108,7 @@ def test_the_inflated_copy_skips_inflation_and_a_damaged_one_is_dropped(browser,
     page.wait_for_function("caches.open('snapshot-inflated').then(c => c.keys())"
                            ".then(k => k.length === 1)", timeout=30_000)
     page.route("**/snapshot.bin.gz", lambda route: route.abort())  # must not be needed now
-    page.reload()
-    page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+    ready(page, reload=True)
     assert page.evaluate("document.body.dataset.boot") == "snapshot"
     page.evaluate("""async () => {  // damaged in storage, with the right size
         const store = await caches.open('snapshot-inflated');
@@ -125,12 +116,10 @@ def test_the_inflated_copy_skips_inflation_and_a_damaged_one_is_dropped(browser,
         const size = (await (await store.match(key)).arrayBuffer()).byteLength;
         await store.put(key, new Response(new Uint8Array(size).fill(7)));
     }""")
-    page.reload()
-    page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+    ready(page, reload=True)
     assert page.evaluate("document.body.dataset.boot") == "plain"
     page.unroute("**/snapshot.bin.gz")
-    page.reload()
-    page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+    ready(page, reload=True)
     assert page.evaluate("document.body.dataset.boot") == "snapshot"
     watch.errors[:] = [e for e in watch.errors if "ERR_FAILED" not in e]  # the aborted fetch
     watch.check()

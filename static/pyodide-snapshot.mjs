@@ -52,28 +52,20 @@ async function keep(store, bytes) {
 }
 
 export async function loadPyodide(options = {}) {
-  performance.mark("boot:loader");  // bench/page.py reports these marks
+  performance.mark("boot:loader");  // bench/page.py prints these phases
   const settings = { ...options, indexURL: here("./vendor/pyodide/") };
   const mark = (how) => { document.body.dataset.boot = how; };
   if (new URLSearchParams(location.search).get("snapshot") !== "0") {
-    let bytes = null;
     try {
-      bytes = await snapshotBytes();
-    } catch (error) {
+      const bytes = await snapshotBytes();
+      performance.mark("boot:snapshot-bytes");
+      const pyodide = await plainLoad({ ...settings, _loadSnapshot: bytes });
+      performance.mark("boot:restored");
+      mark("snapshot");
+      return pyodide;
+    } catch (error) {  // missing, stale, not inflating, not restoring: boot without it
       console.warn("booting without the snapshot:", error.message);
       if (self.caches) await evict().catch(() => {});
-    }
-    if (bytes) {
-      performance.mark("boot:snapshot-bytes");
-      try {
-        const pyodide = await plainLoad({ ...settings, _loadSnapshot: bytes });
-        performance.mark("boot:restored");
-        mark("snapshot");
-        return pyodide;
-      } catch (error) {
-        console.warn("the snapshot did not restore, booting without it:", error.message);
-        if (self.caches) await evict().catch(() => {});
-      }
     }
   }
   const pyodide = await plainLoad(settings);

@@ -17,7 +17,7 @@ import traceback
 from pyodide.ffi import create_proxy
 from pyscript import document, when, window
 
-window.performance.mark("app:start")  # bench/page.py: where the boot time goes
+window.performance.mark("app:start")  # bench/page.py prints where the boot time goes
 
 import game
 from game.codes import CodeError, GameCode, random_code
@@ -276,14 +276,14 @@ class App:
 
     # --- buttons ------------------------------------------------------------------------------
     def undo(self) -> None:
-        self.controller.selected = None
-        self.announce(WORDS.text("undone" if self.game.undo() else "nothing_to_undo"))
-        self.view = board.View()
-        self.after_change()
+        self.step_history(self.game.undo, "undone", "nothing_to_undo")
 
     def redo(self) -> None:
+        self.step_history(self.game.redo, "redone", "nothing_to_redo")
+
+    def step_history(self, step, done: str, nothing: str) -> None:
         self.controller.selected = None
-        self.announce(WORDS.text("redone" if self.game.redo() else "nothing_to_redo"))
+        self.announce(WORDS.text(done if step() else nothing))
         self.view = board.View()
         self.after_change()
 
@@ -318,8 +318,8 @@ class App:
                 for key, value in json.loads(stored).items():
                     if hasattr(settings, key) and isinstance(value, bool):
                         setattr(settings, key, value)
-            except ValueError:
-                pass
+            except (ValueError, AttributeError):
+                pass  # damaged settings: the defaults
         for box in document.querySelectorAll("[data-setting]"):
             box.checked = getattr(settings, box.dataset.setting)
         return settings

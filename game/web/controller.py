@@ -64,9 +64,11 @@ class Controller:
         pile, else an empty one (Forty Thieves' rule; Crescent has no empty targets)."""
         dests = self.targets(src)
         home = [d for d in dests if d.startswith("f")]
-        if home:
-            return home[0]
-        columns = [d for d in dests if d.startswith("t")]
+        return home[0] if home else self.column_for(src)
+
+    def column_for(self, src: str) -> str | None:
+        """The longest pile or column that takes the card, else an empty one, else None."""
+        columns = [d for d in self.targets(src) if d.startswith("t")]
         building = [d for d in columns if self.game.cards(d)]
         if building:
             return max(building, key=lambda d: len(self.game.cards(d)))
@@ -104,11 +106,9 @@ class Controller:
             home = [d for d in dests if d.startswith("f")]
             if home and not place.startswith("f"):
                 return self.user_move(place, home[0])
-            if place == "waste":
-                columns = [d for d in dests if d.startswith("t")]
-                building = [d for d in columns if g.cards(d)]
-                if building or columns:
-                    return self.user_move(place, (building or columns)[0])
+            column = self.column_for(place) if place == "waste" else None
+            if column is not None:
+                return self.user_move(place, column)
         elif len(dests) == 1:
             return self.user_move(place, dests[0])
         if not dests:
