@@ -4,7 +4,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8000
 
-.PHONY: play build site test test-unit test-e2e test-pyodide bench bench-pyodide clean
+.PHONY: play build site test test-unit test-e2e test-pyodide bench bench-pyodide results clean
 
 PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json
 
@@ -51,6 +51,14 @@ bench: $(VENV)/.stamp
 ## bench-pyodide: the same benchmark on Pyodide's Python 3.14 (WebAssembly, under Node)
 bench-pyodide: node_modules/.stamp
 	node tests/pyodide/run.mjs -m bench.engine
+
+## results: the solver's published batch (docs/SOLVER.md), then the page's winnable lists
+RESULTS_STATES ?= 60000
+results: $(VENV)/.stamp
+	for g in CR1-N CR1-F FT1-N; do \
+	  $(PY) -m game.solver --game $$g --deals 0-999 --states $(RESULTS_STATES) --jobs 2 \
+	    --csv docs/results/$$g.csv > docs/results/$$g.summary.json || exit 1; done
+	$(PY) tools/winnable.py
 
 $(VENV)/.stamp: requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)

@@ -27,7 +27,9 @@ def test_the_site_holds_the_page_and_nothing_else(tmp_path):
     names = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
     for needed in ["index.html", "pyscript.toml", "sw.js", "manifest.webmanifest", ".nojekyll",
                    "static/vendor/pyodide/pyodide.asm.wasm", "static/vendor/pyscript/core.js",
-                   "static/icons/icon-512.png", "static/messages/en.json", *page_python_files()]:
+                   "static/icons/icon-512.png", "static/messages/en.json", *page_python_files(),
+                   "static/data/winnable-crescent.txt", "static/data/winnable-crescent-four.txt",
+                   "static/data/winnable-forty-thieves.txt"]:
         assert needed in names, needed
     assert not [n for n in names if n.startswith(("tests/", "e2e/", "bench/", "node_modules/",
                                                    "tools/", "docs/", ".venv/"))]

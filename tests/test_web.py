@@ -184,6 +184,11 @@ def test_catalog_ids_used_in_the_page_exist():
     ids = set(re.findall(r'data-msg(?:-label)?="([\w-]+)"', html))
     python = (ROOT / "game" / "web" / "app.py").read_text()
     ids |= set(re.findall(r'WORDS\.text\("(\w+)"', python))
+    solving = (ROOT / "game" / "web" / "solving.py").read_text()
+    ids |= set(re.findall(r'words\.text\(\s*"(\w+)"', solving))
+    ids |= {f"check_{v}" for v in ("winnable", "unwinnable", "unknown")}  # check_{verdict}
+    ids |= {"hint_move", "hint_guess", "hint_lost"}  # passed to show()
+    assert {"hint_move", "check_progress", "check_stopped"} <= ids
     catalog = json.loads((ROOT / "static" / "messages" / "en.json").read_text())
     assert ids - set(catalog) == set()
 
@@ -192,7 +197,9 @@ def test_pyscript_config_ships_every_engine_file_and_the_catalog():
     config = tomllib.loads((ROOT / "pyscript.toml").read_text())
     assert config["interpreter"] == "./static/pyodide-snapshot.mjs"
     wanted = {f"./{p.relative_to(ROOT)}" for p in (ROOT / "game").rglob("*.py")}
-    wanted -= {"./game/__main__.py", "./game/web/app.py"}
+    # the terminal UI, the page's entry point, and the solver's command line and batch
+    wanted -= {"./game/__main__.py", "./game/web/app.py", "./game/solver/__main__.py",
+               "./game/solver/batch.py"}
     wanted.add("./static/messages/en.json")
     assert set(config["files"]) == wanted
     assert all(src == dst for src, dst in config["files"].items())

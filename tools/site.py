@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 TOP_FILES = ["index.html", "pyscript.toml", "manifest.webmanifest"]
 STATIC = ["static/app.css", "static/boot.js", "static/icon.svg", "static/messages",
-          "static/icons", "static/vendor", "static/pyodide-snapshot.mjs"]
+          "static/icons", "static/vendor", "static/pyodide-snapshot.mjs", "static/data"]
 
 
 def page_python_files(root: Path = ROOT) -> list[str]:

@@ -24,6 +24,7 @@ from game.codes import CodeError, GameCode, random_code
 from game.web import board
 from game.web.controller import Controller, Outcome, Settings
 from game.web.messages import Messages, clock
+from game.web.solving import Solving
 
 random.seed()  # restored from a snapshot, the generator would start alike in every session
 WORDS = Messages.load()
@@ -52,6 +53,7 @@ class App:
         self.proxies: list = []
         self.frame_proxy = None  # requestAnimationFrame's callback, made once at start-up
         self.resume_elapsed = 0.0
+        self.solving = Solving(self, WORDS, guarded)
 
     # --- game lifecycle ---------------------------------------------------------------------
     def start(self, g: game.Solitaire) -> None:
@@ -70,6 +72,7 @@ class App:
             picker.value = kind
         for dialog in document.querySelectorAll("dialog[open]"):
             dialog.close()
+        self.solving.new_deal()
         self.redraw()
 
     def load_hash(self) -> None:
@@ -114,6 +117,18 @@ class App:
         if g.code:
             window.localStorage.setItem(SAVE_KEY, json.dumps(
                 {"code": g.code, "position": g.position(), "elapsed": self.elapsed()}))
+
+    async def new_deal(self) -> None:
+        """New deal (or another game picked): from the proven winnable deals if so set."""
+        kind = self.kind()
+        if self.controller.settings.winnable_only:
+            code = await self.solving.winnable_code(kind)
+            if code and code != self.game.code:
+                window.location.hash = code
+                return
+            if not code:
+                self.announce(WORDS.text("winnable_missing"))
+        self.deal(kind)
 
     def deal(self, kind: str, push: bool = True) -> None:
         """A new random deal of ``kind`` ("CR1-N"...): New deal adds a history entry."""
@@ -167,6 +182,7 @@ class App:
             self.announce(WORDS.refusal(result.reason or ""))
 
     def after_change(self) -> None:
+        self.solving.clear_hint()
         status = self.game.status
         if status != "playing" and self.finished_ms is None:
             self.finished_ms = window.performance.now()
@@ -428,14 +444,25 @@ listen(window, "resize", lambda _e: app.redraw())
 for box in document.querySelectorAll("[data-setting]"):
     listen(box, "change", app.change_setting)
 
-when("click", "[data-action=new]")(guarded(lambda _e: app.deal(app.kind())))
+when("click", "[data-action=hint]")(guarded(lambda _e: app.solving.hint()))
+when("click", "[data-action=check]")(guarded(lambda _e: app.solving.check()))
 when("click", "[data-action=undo]")(guarded(lambda _e: app.undo()))
 when("click", "[data-action=redo]")(guarded(lambda _e: app.redo()))
 when("click", "[data-action=redeal]")(guarded(lambda _e: app.redeal()))
 when("click", "[data-action=draw]")(guarded(lambda _e: app.draw()))
-when("change", "[data-action=game]")(guarded(lambda _e: app.deal(app.kind())))
 when("click", "[data-action=undo-last]")(guarded(lambda _e: app.undo()))
 when("click", "[data-action=close]")(guarded(lambda e: e.target.closest("dialog").close()))
+
+
+async def new_clicked(_event) -> None:
+    try:
+        await app.new_deal()
+    except Exception:  # noqa: BLE001  as guarded(): logged for the tests, never a traceback
+        window.console.error(traceback.format_exc())
+
+
+when("click", "[data-action=new]")(new_clicked)
+when("change", "[data-action=game]")(new_clicked)
 
 
 @when("click", "[data-action=copy]")

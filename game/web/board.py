@@ -78,6 +78,7 @@ class View:
     selected: str | None = None
     targets: frozenset[str] = field(default_factory=frozenset)
     arrival: tuple[str, float, float] | None = None  # place whose top card came from (dx, dy)
+    hint: tuple[str, ...] = ()  # the places of a hinted move: from, then to
 
 
 def crescent_layout() -> Layout:
@@ -168,6 +169,8 @@ def render(g: game.Solitaire, layout: Layout, view: View, words: Messages) -> st
             classes.append("selected")
         if place in view.targets:
             classes.append("target")
+        if place in view.hint:
+            classes.append("hint-from" if place == view.hint[0] else "hint-to")
         if not cards:
             classes.append("empty")
         label = escape(g.place_label(place))

@@ -20,6 +20,7 @@ class Settings:
     interactive_rules: bool = True  # say why a move is refused
     double_click: bool = True  # Forty Thieves: a double-tap sends the card to its best place
     auto_placement: bool = False  # Forty Thieves: a dropped card goes to its best place
+    winnable_only: bool = False  # New deal draws from the deals the solver proved winnable
 
 
 @dataclass(frozen=True)

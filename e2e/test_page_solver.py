@@ -1,0 +1,107 @@
+"""The solver in the page: Hint, "Can this deal be won?", Winnable deals only."""
+
+from __future__ import annotations
+
+import time
+
+from pages import load_code, load_position, status_text
+
+import game
+from game.solver import solve
+
+SHOTS = __import__("pathlib").Path(__file__).parent / "screenshots"
+
+
+def hinted(page) -> tuple[str | None, str | None]:
+    src = page.locator(".place.hint-from").get_attribute("data-place") \
+        if page.locator(".place.hint-from").count() else None
+    dst = page.locator(".place.hint-to").get_attribute("data-place") \
+        if page.locator(".place.hint-to").count() else None
+    return src, dst
+
+
+def test_hint_from_an_opening_highlights_a_winning_move_in_under_two_seconds(board):
+    code = "CR1-N-AAAAAAE"  # the solver wins this one in well under a second on CPython
+    load_code(board, code)
+    started = time.monotonic()
+    board.click("[data-action=hint]")
+    board.wait_for_function(
+        "document.querySelector('.place.hint-from') || document.querySelector('button.hint')",
+        timeout=10_000)
+    seconds = time.monotonic() - started
+    src, dst = hinted(board)
+    text = status_text(board)
+    assert text.startswith("Hint:"), text  # a winning line, not a guess
+    assert seconds < 2.0, seconds
+    # the hinted move is the first of a winning line: playing it keeps the deal winnable
+    g = game.new(code)
+    g.play(src, dst)
+    assert solve(g, states=300_000).verdict == "winnable"
+    board.screenshot(path=str(SHOTS / "hint-crescent.png"))
+    # the next hint comes from the known line at once, and the highlight goes with a move
+    board.evaluate(f"window.solitaireLoadPosition({g.position()!r})")
+    board.click("[data-action=hint]")
+    board.wait_for_function("document.querySelector('.place.hint-from')", timeout=5_000)
+    assert status_text(board).startswith("Hint:")
+
+
+def test_hint_without_a_line_is_marked_as_a_guess(board):
+    """Forty Thieves' opening: no line within the hint's time, so a likely move, marked."""
+    load_code(board, "FT1-N-AAAAAAB")
+    board.click("[data-action=hint]")
+    board.wait_for_function("document.querySelector('.place.hint-from')", timeout=10_000)
+    text = status_text(board)
+    assert text.startswith("No winning line found in time"), text
+    src, dst = hinted(board)
+    assert (src, dst) in {tuple(m) for m in game.new("FT1-N-AAAAAAB").legal_moves()}
+
+
+def test_check_reports_progress_and_a_proof(board):
+    lost = game.from_position(
+        "FT1 score=0 moves=0\n"
+        + "\n".join(f"f{i}: " + " ".join(r + "SHDC"[(i - 1) % 4] for r in "A2345" if (i - 1) % 4 < 2)
+                    + ("" if (i - 1) % 4 < 2 else " ".join(r + "SHDC"[(i - 1) % 4]
+                                                           for r in "A23456789TJQK"))
+                    for i in range(1, 9))
+        + "\nt1: 6S QH KS\nt2: 6S QH KS\nt3: 6H QS JS\nt4: 6H QS JS\nt5: 7H TS 9S\nt6: 7H TS 9S\n"
+        "t7: 8H 8S 7S\nt8: 8H 8S 7S\nt9: 9H KH\nt10: TH KH\nstock: JH JH 9H TH\nwaste:\n")
+    load_position(board, lost.position())
+    board.click("summary")
+    board.click("[data-action=check]")
+    board.wait_for_selector("body[data-verdict=unwinnable]", state="attached", timeout=10_000)
+    assert board.locator("#solver-status").inner_text().startswith("No: this deal cannot be won")
+    board.click("summary")
+
+
+def test_check_a_deal_shows_progress_then_winnable_and_hint_follows(board):
+    load_code(board, "CR1-N-AAAAAAT")
+    board.evaluate("document.body.removeAttribute('data-verdict')")
+    board.click("summary")
+    board.click("[data-action=check]")
+    board.wait_for_function(
+        "document.querySelector('#solver-status').textContent.startsWith('Searching')",
+        timeout=5_000)
+    board.wait_for_selector("body[data-verdict=winnable]", state="attached", timeout=60_000)
+    assert board.locator("#solver-status").inner_text().startswith("Yes: this deal can be won")
+    board.screenshot(path=str(SHOTS / "check-winnable.png"))
+    board.click("summary")
+    board.click("[data-action=hint]")  # the check's line answers at once
+    board.wait_for_function("document.querySelector('.place.hint-from')", timeout=2_000)
+
+
+def test_winnable_deals_only_draws_from_the_shipped_list(board, site):
+    listed = set(__import__("pathlib").Path("static/data/winnable-crescent.txt").read_text().split())
+    assert listed
+    board.select_option("[data-action=game]", "CR1-N")
+    board.click("summary")
+    board.check("[data-setting=winnable_only]")
+    board.click("summary")
+    for _ in range(3):
+        before = board.locator("#board").get_attribute("data-code")
+        board.click("[data-action=new]")
+        board.wait_for_function(
+            f"document.querySelector('#board').dataset.code !== {before!r}", timeout=10_000)
+        assert board.locator("#board").get_attribute("data-code") in listed
+    board.click("summary")
+    board.uncheck("[data-setting=winnable_only]")
+    board.click("summary")

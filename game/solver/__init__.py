@@ -1,0 +1,48 @@
+"""A solver for Crescent, Crescent Four and Forty Thieves on the engine's own rules.
+
+    from game.solver import solve
+    result = solve(game.new("FT1-N-AAAAAAB"), seconds=10)
+    result.verdict  # "winnable" (with result.moves), "unwinnable" (proven) or "unknown"
+
+:class:`Search` is the same search in resumable slices, for the page.
+"""
+
+from __future__ import annotations
+
+from ..core import Solitaire
+from ..crescent import Crescent
+from ..forty_thieves import FortyThieves
+from .crescent import CrescentAdapter
+from .forty_thieves import FortyThievesAdapter
+from .search import UNKNOWN, UNWINNABLE, WINNABLE, Beam, Restarts, Result, Search
+
+__all__ = ["UNKNOWN", "UNWINNABLE", "WINNABLE", "Beam", "Restarts", "Result", "Search",
+           "adapter_for", "search", "solve"]
+
+
+def adapter_for(game: Solitaire, seed: int = 0) -> CrescentAdapter | FortyThievesAdapter:
+    """The search's view of a game (a copy: the game itself is never touched)."""
+    if isinstance(game, Crescent):
+        return CrescentAdapter(game, seed)
+    if isinstance(game, FortyThieves):
+        return FortyThievesAdapter(game, seed)
+    raise TypeError(f"no solver for {type(game).__name__}")
+
+
+def search(game: Solitaire, states: int | None = None,
+           seconds: float | None = None) -> Restarts | Beam:
+    """A search of ``game``'s position that its ``run(steps)`` advances in slices.
+
+    Crescent: depth-first searches restarted on Luby budgets with reshuffled move orders (its
+    wins are many and found fast by diving; one long dive stays stuck). Forty Thieves: beams
+    of doubling width (its wins are long and narrow; see docs/SOLVER.md for the measurements).
+    """
+    if isinstance(game, FortyThieves):
+        return Beam(adapter_for(game), states=states, seconds=seconds)
+    return Restarts(lambda seed: adapter_for(game, seed), states=states, seconds=seconds)
+
+
+def solve(game: Solitaire, states: int | None = None, seconds: float | None = None) -> Result:
+    """Search ``game``'s position to a verdict within the budget (none given: no limit)."""
+    return search(game, states, seconds).run()
+

@@ -1,0 +1,338 @@
+"""The search both games share: a depth-first search with a transposition table that can stop
+after any number of steps and resume, so the page can run it in short slices.
+
+Depth-first with a table of every state seen is exhaustive: when the stack empties without a
+win, no won position is reachable, and the verdict "unwinnable" is a proof (the table is never
+pruned; the state budget bounds its size instead). The move order inside each state, chosen by
+the game's adapter, is what makes wins come early.
+
+An adapter (one per game, in this package) speaks the engine's own rules: it lists actions
+from the engine's move generator, plays them with the engine's ``_apply``, and writes a state
+key that identifies positions the rules cannot tell apart.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
+
+
+class Adapter(Protocol):
+    def key(self) -> tuple[bytes, int]:
+        """The state's key and its rank: a state is pruned when its key was seen at a rank at
+        least as high (Crescent: redeals left, since more redeals can only help)."""
+
+    def actions(self) -> list[Any]:
+        """The actions to try here, best first."""
+
+    def play(self, action: Any) -> Any:
+        """Play one action (plus any safe automatic moves); return what ``undo`` needs."""
+
+    def undo(self, token: Any) -> None: ...
+
+    def won(self) -> bool: ...
+
+    def moves(self, token: Any) -> list[list[str]]:
+        """The engine moves an action token stands for, as ``[src, dst]`` or ``["redeal"]``."""
+
+    def start(self) -> Any:
+        """Safe automatic moves in the starting position; a token like ``play``'s."""
+
+    # Beam also needs these three
+    def snapshot(self) -> Any: ...
+
+    def restore(self, snapshot: Any) -> None: ...
+
+    def score(self) -> int:
+        """Lower is better: how promising the position looks."""
+
+
+@dataclass
+class Result:
+    """A verdict, the winning line (engine moves from the position searched) and the cost."""
+
+    verdict: str
+    moves: list[list[str]] = field(default_factory=list)
+    states: int = 0
+    seconds: float = 0.0
+
+    def as_json(self) -> dict[str, Any]:
+        return {"verdict": self.verdict, "moves": self.moves, "states": self.states,
+                "seconds": round(self.seconds, 3)}
+
+
+class _Sliced:
+    """The budget and slice bookkeeping of a resumable search (``run(steps)``)."""
+
+    CHECK_EVERY = 256  # steps between budget checks (a power of two)
+    max_states: int | None
+    max_seconds: float | None
+    elapsed: float
+    result: Result | None
+    _done: int
+
+    def _budget(self, started: float) -> tuple[float, float | None]:
+        """The state limit and the deadline of this slice."""
+        limit = self.max_states if self.max_states is not None else float("inf")
+        deadline = started + (self.max_seconds - self.elapsed) if self.max_seconds else None
+        return limit, deadline
+
+    def _spent(self, done: int, states: int, max_states: float, deadline: float | None) -> bool:
+        """Is the budget spent? Checked every CHECK_EVERY steps, counted over all slices."""
+        return done & (self.CHECK_EVERY - 1) == 0 and (states >= max_states or (
+            deadline is not None and time.perf_counter() >= deadline))
+
+    def _pause(self, done: int, started: float) -> None:
+        self._done = done
+        self.elapsed += time.perf_counter() - started
+
+    def _finish(self, done: int, started: float, states: int) -> Result:
+        self._pause(done, started)
+        assert self.result is not None
+        self.result.states, self.result.seconds = states, self.elapsed
+        return self.result
+
+
+class Search(_Sliced):
+    """One search, resumable: call :meth:`run` until it returns a :class:`Result`."""
+
+    def __init__(self, adapter: Adapter, states: int | None = None,
+                 seconds: float | None = None) -> None:
+        self.adapter = adapter
+        self.max_states = states
+        self.max_seconds = seconds
+        self.seen: dict[bytes, int] = {}
+        self.elapsed = 0.0
+        self.result: Result | None = None
+        self._done = 0  # actions tried, over all slices: the budget checks fall on the same steps
+        self._first = adapter.start()
+        self._frames: list[list[Any]] = []  # [actions, next index, token that led here]
+        self._enter(None)
+
+    @property
+    def states(self) -> int:
+        return len(self.seen)
+
+    def _enter(self, token: Any) -> None:
+        """Arrive at a state: a win ends the search; a new state gets its frame."""
+        adapter = self.adapter
+        if adapter.won():
+            self._frames.append([[], 0, token])
+            self.result = Result(WINNABLE, self._line())
+            return
+        key, rank = adapter.key()
+        if self.seen.get(key, -1) >= rank:
+            adapter.undo(token) if token is not None else None
+            return
+        self.seen[key] = rank
+        self._frames.append([adapter.actions(), 0, token])
+
+    def _line(self) -> list[list[str]]:
+        moves = self.adapter.moves(self._first)
+        for frame in self._frames:
+            if frame[2] is not None:
+                moves += self.adapter.moves(frame[2])
+        return moves
+
+    def run(self, steps: int | None = None) -> Result | None:
+        """Search for up to ``steps`` actions (all of the budget if ``None``); the verdict, or
+        ``None`` when a slice ended first."""
+        if self.result is not None:
+            return self.result
+        started = time.perf_counter()
+        frames, adapter, seen = self._frames, self.adapter, self.seen
+        max_states, deadline = self._budget(started)
+        done, limit = self._done, self._done + steps if steps is not None else float("inf")
+        while frames:
+            frame = frames[-1]
+            actions, i = frame[0], frame[1]
+            if i < len(actions):
+                frame[1] = i + 1
+                self._enter(adapter.play(actions[i]))
+                if self.result is not None:
+                    break
+            else:
+                frames.pop()
+                if frame[2] is not None:
+                    adapter.undo(frame[2])
+            done += 1
+            if self._spent(done, len(seen), max_states, deadline):
+                self.result = Result(UNKNOWN)
+                break
+            if done >= limit:
+                self._pause(done, started)
+                return None
+        else:
+            self.result = Result(UNWINNABLE)
+        return self._finish(done, started, len(seen))
+
+
+def luby(i: int) -> int:
+    """The i-th term (from 1) of the Luby sequence 1 1 2 1 1 2 4 1 1 2 ...: restart budgets
+    that waste at most a log factor against the best fixed budget, whatever it is."""
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    while i != (1 << k) - 1:
+        i -= (1 << (k - 1)) - 1
+        k = 1
+        while (1 << k) - 1 < i:
+            k += 1
+    return 1 << (k - 1)
+
+
+class Restarts:
+    """Depth-first searches with a fresh table and a reshuffled move order each time, on Luby
+    budgets: wins in these games hide behind early choices that one long search never revisits.
+    Any run that empties its stack has searched everything: its "unwinnable" is a proof."""
+
+    def __init__(self, make_adapter, states: int | None = None, seconds: float | None = None,
+                 unit: int = 150) -> None:
+        self.make_adapter = make_adapter
+        self.max_states = states
+        self.max_seconds = seconds
+        self.unit = unit
+        self.result: Result | None = None
+        self.total = 0  # states of the finished runs
+        self.elapsed = 0.0
+        self._run = 0
+        self._next()
+
+    def _next(self) -> None:
+        self._run += 1
+        budget = luby(self._run) * self.unit
+        if self.max_states is not None:
+            budget = min(budget, self.max_states - self.total)
+        self.current = Search(self.make_adapter(self._run - 1), states=budget)
+
+    @property
+    def states(self) -> int:
+        return self.total + self.current.states
+
+    def run(self, steps: int | None = None) -> Result | None:
+        if self.result is not None:
+            return self.result
+        started = time.perf_counter()
+        deadline = started + (self.max_seconds - self.elapsed) if self.max_seconds else None
+        while True:
+            slice_steps = steps if steps is not None else 4096
+            result = self.current.run(slice_steps)
+            out_of_time = deadline is not None and time.perf_counter() >= deadline
+            if result is None:
+                if out_of_time:
+                    self.total += self.current.states
+                    result = Result(UNKNOWN)
+                elif steps is None:
+                    continue
+                else:
+                    self.elapsed += time.perf_counter() - started
+                    return None
+            elif result.verdict == UNKNOWN:  # this run's budget is spent
+                self.total += self.current.states
+                if not out_of_time and (self.max_states is None or self.total < self.max_states):
+                    self._next()
+                    if steps is None:
+                        continue
+                    self.elapsed += time.perf_counter() - started
+                    return None
+            self.elapsed += time.perf_counter() - started
+            self.result = Result(result.verdict, result.moves,
+                                 self.total + (0 if result.verdict == UNKNOWN
+                                               else self.current.states), self.elapsed)
+            return self.result
+
+
+class Beam(_Sliced):
+    """Beam searches of doubling width: each layer keeps the ``width`` states the adapter
+    scores best. Forty Thieves' wins are long and narrow, and a wide beam walks them where a
+    depth-first search stays stuck under its first choices. A beam that never had to drop a
+    state is a breadth-first search of everything reachable: if it dies out, that is a proof.
+    """
+
+    def __init__(self, adapter: Adapter, states: int | None = None,
+                 seconds: float | None = None, width: int = 64) -> None:
+        self.adapter = adapter
+        self.max_states = states
+        self.max_seconds = seconds
+        self.width = width
+        self.elapsed = 0.0
+        self.total = 0  # states of the finished beams
+        self._done = 0  # states expanded over all slices: the budget checks fall alike
+        self.result: Result | None = None
+        self._first = adapter.moves(adapter.start())
+        self.root = adapter.snapshot()
+        if adapter.won():
+            self.result = Result(WINNABLE, self._first)
+        self._begin()
+
+    def _begin(self) -> None:
+        self.seen: set[bytes] = {self.adapter.key()[0]}
+        self.layer: list = [(self.root, None)]  # (snapshot, line node: (moves, parent))
+        self.next: list = []
+        self.index = 0
+        self.dropped = False
+
+    @property
+    def states(self) -> int:
+        return self.total + len(self.seen)
+
+    def run(self, steps: int | None = None) -> Result | None:
+        """Expand up to ``steps`` states (all of the budget if ``None``)."""
+        if self.result is not None:
+            return self.result
+        started = time.perf_counter()
+        adapter = self.adapter
+        max_states, deadline = self._budget(started)
+        done, limit = self._done, self._done + steps if steps is not None else float("inf")
+        while self.result is None:
+            if self.index == len(self.layer):  # the layer is done: the best of the next one
+                if not self.next:
+                    if not self.dropped:
+                        self.result = Result(UNWINNABLE)
+                        break
+                    self.total += len(self.seen)  # a dead beam proves nothing: a wider one
+                    self.width *= 2
+                    self._begin()
+                    continue
+                self.next.sort(key=_FIRST)
+                self.dropped = self.dropped or len(self.next) > self.width
+                self.layer = [(snap, node) for _, snap, node in self.next[:self.width]]
+                self.next, self.index = [], 0
+            snap, node = self.layer[self.index]
+            self.index += 1
+            adapter.restore(snap)
+            for action in adapter.actions():
+                token = adapter.play(action)
+                if adapter.won():
+                    self.result = Result(WINNABLE, self._line((adapter.moves(token), node)))
+                    break
+                key = adapter.key()[0]
+                if key not in self.seen:
+                    self.seen.add(key)
+                    self.next.append((adapter.score(), adapter.snapshot(),
+                                      (adapter.moves(token), node)))
+                adapter.undo(token)
+            done += 1
+            if self.result is not None:
+                break
+            if self._spent(done, self.states, max_states, deadline):
+                self.result = Result(UNKNOWN)
+                break
+            if done >= limit:
+                self._pause(done, started)
+                return None
+        return self._finish(done, started, self.states)
+
+    def _line(self, node) -> list[list[str]]:
+        parts = []
+        while node is not None:
+            parts.append(node[0])
+            node = node[1]
+        return self._first + [m for moves in reversed(parts) for m in moves]
+
+
+def _FIRST(item):  # noqa: N802  sort key: the score only, ties keep their order
+    return item[0]

@@ -1,0 +1,108 @@
+"""The page's solver helpers without a browser: hints from a known line, guesses, slices."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+import game
+from game.solver import UNKNOWN, WINNABLE, solve
+from game.web.assist import Job, Line, heuristic_move, state_key
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class FakeClock:
+    """Milliseconds that advance by ``step`` at each reading: slices end deterministically."""
+
+    def __init__(self, step: float = 0.01) -> None:
+        self.now, self.step = 0.0, step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def test_a_line_gives_the_next_move_while_the_player_follows_it():
+    start = game.new("CR1-N-AAAAAAE")
+    result = solve(start, states=300_000)
+    line = Line(start, result.moves)
+    g = start.copy()
+    for move in result.moves[:40]:  # through a redeal too
+        assert line.next_move(g) == move
+        g.redeal() if move == ["redeal"] else g.play(*move)
+    other = start.copy()
+    src, dst = next(m for m in other.legal_moves() if list(m) != result.moves[0])
+    other.play(src, dst)
+    assert line.next_move(other) is None or line.next_move(other) != result.moves[1]
+
+
+def test_state_key_ignores_the_counters_but_not_redeals():
+    g = game.new("CR1-N-AAAAAAE")
+    h = g.copy()
+    h.moves = 99
+    assert state_key(g) == state_key(h)
+    h.redeals_left = 1
+    assert state_key(g) != state_key(h)
+
+
+@pytest.mark.parametrize("code", ["CR1-N-AAAAAAB", "CR1-F-AAAAAAC", "FT1-N-AAAAAAB"])
+def test_the_guess_is_a_legal_move(code):
+    g = game.new(code)
+    move = heuristic_move(g)
+    assert move is not None and tuple(move) in {tuple(m) for m in g.legal_moves()}
+
+
+def test_the_guess_draws_when_only_drawing_is_left():
+    from tests.test_solver import BLOCKING, spades_and_hearts_from_six
+
+    stuck = spades_and_hearts_from_six(BLOCKING, "JH JH 9H TH")
+    assert heuristic_move(stuck) == ["stock", "waste"]
+    for _ in range(4):
+        stuck.play("stock", "waste")
+    assert heuristic_move(stuck) is None
+
+
+def test_a_job_works_in_slices_of_about_the_budget_then_finishes():
+    def clock() -> float:
+        return time.perf_counter() * 1000
+
+    job = Job("check", game.new("CR1-N-AAAAAAE"), clock)
+    slices, longest = 0, 0.0
+    while True:
+        began = clock()
+        result = job.advance(1.0)
+        longest = max(longest, clock() - began)
+        if result is not None:
+            break
+        slices += 1
+    assert slices > 3 and result.verdict == WINNABLE
+    assert longest < 50  # about the budget; generous for a busy test machine
+
+
+def test_a_hint_job_gives_up_at_its_wall_time():
+    clock = FakeClock(step=0.5)
+    job = Job("hint", game.new("FT1-N-AAAAAAB"), clock, wall_ms=5)
+    for _ in range(400):
+        if (result := job.advance(3.0)) is not None:
+            break
+    assert result is not None and result.verdict == UNKNOWN
+    assert job.advance(3.0) is result  # over: the search does not go on
+
+
+def test_shipped_winnable_lists_hold_codes_the_solver_wins():
+    """Each list is what the batch proved; a sample is solved again and replayed to won."""
+    names = {"crescent": "CR1-N", "crescent-four": "CR1-F", "forty-thieves": "FT1-N"}
+    for name, kind in names.items():
+        codes = (ROOT / "static" / "data" / f"winnable-{name}.txt").read_text().split()
+        assert all(c.startswith(kind + "-") for c in codes)
+        assert codes == sorted(set(codes))
+        for code in codes[:: max(1, len(codes) // 2)][:2]:  # the first and a middle one
+            result = solve(game.new(code), states=60_000)
+            assert result.verdict == WINNABLE, code
+            g = game.new(code)
+            for move in result.moves:
+                g.redeal() if move == ["redeal"] else g.play(*move)
+            assert g.status == "won"

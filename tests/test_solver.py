@@ -1,0 +1,289 @@
+"""The solver: its wins replay through the engine, its proofs agree with brute force, its
+budgets give all three verdicts, deterministically, in one run or in slices."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import game
+from game.solver import UNKNOWN, UNWINNABLE, WINNABLE, Search, adapter_for, search, solve
+from game.solver.__main__ import main
+from game.solver.batch import parse_range, read_rows, run_batch, solve_deals, summary
+from game.solver.search import luby
+from tests.helpers import layout
+
+RANKS = "A23456789TJQK"
+
+
+def replay(start: game.Solitaire, moves: list[list[str]]) -> game.Solitaire:
+    """Play a solver line through the engine's public API (every move checked)."""
+    g = start.copy()
+    for move in moves:
+        if move == ["redeal"]:
+            g.redeal()
+        else:
+            g.play(*move)
+    return g
+
+
+def brute_force(start: game.Solitaire, limit: int = 100_000) -> bool | None:
+    """Is a won position reachable? Depth-first over the engine's moves (and redeals), keyed
+    by the exact layout (Forty Thieves: columns in any order): none of the solver's other
+    reductions (no safe moves, no draw macros, no merged foundations, no dominance). Moves to
+    a foundation are tried first, which only changes how soon a win turns up. ``None`` if it
+    needs more than ``limit`` positions."""
+    def key(g: game.Solitaire) -> tuple:
+        if isinstance(g, game.FortyThieves):
+            return (tuple(sorted(g.cards(f"t{i}") for i in range(1, 11))),
+                    layout(g).split("t1:")[0], g.cards("stock"), g.cards("waste"))
+        return layout(g), getattr(g, "redeals_left", 0)
+
+    todo, seen = [start.copy()], {key(start)}
+    while todo:
+        g = todo.pop()
+        if g.status == "won":
+            return True
+        if len(seen) > limit:
+            return None
+        children = []
+        if getattr(g, "redeals_left", 0):
+            child = g.copy()
+            child.redeal()
+            children.append(child)
+        moves = sorted(g.legal_moves(), key=lambda m: (m.dst[0] == "f", m.src[0] != "f"))
+        for move in moves:  # last pushed, first searched: foundations first, from them last
+            child = g.copy()
+            child.play(*move)
+            children.append(child)
+        for child in children:
+            if key(child) not in seen:
+                seen.add(key(child))
+                todo.append(child)
+    return False
+
+
+def small_crescent(rng: random.Random) -> game.Crescent:
+    """A Crescent endgame: most of each suit home, a few cards spread over a few piles."""
+    rest: list[str] = []
+    while not 5 <= len(rest) <= 9:
+        places, rest = {}, []
+        for s, suit in enumerate("SHDC"):
+            up, down = rng.randint(9, 13), rng.randint(1, 4)
+            places[f"f{s + 1}"] = " ".join(r + suit for r in RANKS[:up])
+            places[f"f{s + 5}"] = " ".join(r + suit for r in reversed(RANKS[down - 1:]))
+            for r in range(1, 14):
+                rest += [RANKS[r - 1] + suit] * (2 - (r <= up) - (r >= down))
+    rng.shuffle(rest)
+    piles = rng.sample(range(1, 17), rng.randint(2, 5))
+    for i in range(1, 17):
+        places[f"t{i}"] = ""
+    for card in rest:
+        p = f"t{rng.choice(piles)}"
+        if len(places[p].split()) < 13:
+            places[p] = (places[p] + " " + card).strip()
+        else:
+            places[f"t{next(i for i in piles if len(places[f't{i}'].split()) < 13)}"] += " " + card
+    body = "\n".join(f"{p}: {c}".rstrip() for p, c in places.items())
+    return game.from_position(f"CR1 redeals={rng.randint(0, 2)} moves=0\n{body}\n")
+
+
+def small_forty_thieves(rng: random.Random) -> game.FortyThieves:
+    """A Forty Thieves endgame: a few cards left in columns, the stock and the waste."""
+    places = {f"t{i}": [] for i in range(1, 11)} | {"stock": [], "waste": []}
+    rest: list[str] = []
+    while not 28 <= len(rest) <= 32:  # three cards a column: no free space for a while
+        found, rest = {}, []
+        for s, suit in enumerate("SHDC"):
+            a, b = rng.randint(4, 13), rng.randint(6, 13)
+            found[f"f{s + 1}"], found[f"f{s + 5}"] = RANKS[:a], RANKS[:b]
+            for r in range(1, 14):
+                rest += [RANKS[r - 1] + suit] * (2 - (r <= a) - (r <= b))
+    rng.shuffle(rest)
+    for i, card in enumerate(rest):
+        places[f"t{i % 10 + 1}" if i < 30 else "stock"].append(card)
+    lines = [f"{f}: {' '.join(r + 'SHDC'[(int(f[1:]) - 1) % 4] for r in ranks)}".rstrip()
+             for f, ranks in found.items()]
+    lines += [f"{p}: {' '.join(c)}".rstrip() for p, c in places.items()]
+    return game.from_position("FT1 score=0 moves=0\n" + "\n".join(lines) + "\n")
+
+
+@pytest.mark.parametrize("make", [small_crescent, small_forty_thieves])
+def test_verdicts_agree_with_brute_force_on_small_positions(make):
+    """Both verdicts occur, each agrees with brute force, each win replays to won."""
+    verdicts = {WINNABLE: 0, UNWINNABLE: 0}
+    for seed in range(120):
+        start = make(random.Random(seed))
+        result = solve(start, states=200_000)
+        assert result.verdict in verdicts, (seed, result)
+        if result.verdict == WINNABLE:
+            assert replay(start, result.moves).status == "won"
+        truth = brute_force(start)
+        if truth is None:
+            continue  # too big for brute force
+        assert (result.verdict == WINNABLE) == truth, (seed, start.position())
+        verdicts[result.verdict] += 1
+    assert sum(verdicts.values()) >= 100, verdicts
+    if make is small_crescent:  # random Forty Thieves endgames are nearly all won: see below
+        assert min(verdicts.values()) >= 10, verdicts
+
+
+def spades_and_hearts_from_six(columns: list[str], stock: str) -> game.FortyThieves:
+    """Forty Thieves with spades and hearts home up to the five, the other suits complete."""
+    rest = [c + s for s in "SH" for c in "6789TJQK" for _ in range(2)]
+    for card in " ".join(columns + [stock]).split():
+        rest.remove(card)
+    assert rest == [], rest
+    found = "\n".join(f"f{i}: " + " ".join(r + "SHDC"[(i - 1) % 4] for r in RANKS[
+        :5 if (i - 1) % 4 < 2 else 13]) for i in range(1, 9))
+    cols = "\n".join(f"t{i}: {c}" for i, c in enumerate(columns, start=1))
+    return game.from_position(f"FT1 score=0 moves=0\n{found}\n{cols}\nstock: {stock}\nwaste:\n")
+
+
+BLOCKING = ["6S QH KS", "6S QH KS", "6H QS JS", "6H QS JS", "7H TS 9S", "7H TS 9S",
+            "8H 8S 7S", "8H 8S 7S", "9H KH", "TH KH"]
+
+
+def test_forty_thieves_deadlock_is_proved_unwinnable_and_brute_force_agrees():
+    """Every column's top blocks (no same-suit card one rank lower on top anywhere, no six for
+    the foundations, no empty column for a foundation card to come back to); the stock's
+    cards can be drawn but not placed: the sixes stay buried."""
+    lost = spades_and_hearts_from_six(BLOCKING, "JH JH 9H TH")
+    assert solve(lost).verdict == UNWINNABLE
+    assert brute_force(lost) is False
+
+
+def test_forty_thieves_won_when_the_stock_unlocks_the_columns():
+    """The same columns with a queen of spades to draw: it goes on a king, the jack on it, and
+    the columns come apart (the line draws, builds, empties columns, brings cards back)."""
+    columns = BLOCKING[:2] + ["6H JH JS"] + BLOCKING[3:]
+    start = spades_and_hearts_from_six(columns, "JH QS 9H TH")
+    result = solve(start)
+    assert result.verdict == WINNABLE
+    assert replay(start, result.moves).status == "won"
+    assert brute_force(start) is True
+
+
+@pytest.mark.parametrize("code", ["CR1-N-AAAAAAE", "CR1-F-AAAAAAE", "CR1-N-AAAAAAT"])
+def test_a_deal_won_from_the_start_replays_to_won(code):
+    result = solve(game.new(code), states=300_000)
+    assert result.verdict == WINNABLE
+    end = replay(game.new(code), result.moves)
+    assert end.status == "won" and result.states > 0
+
+
+def test_forty_thieves_line_uses_draws_and_replays_to_won():
+    """An endgame where the win needs cards from the stock: the line draws and plays them."""
+    start = game.from_position(
+        "FT1 score=0 moves=0\n"
+        + "\n".join(f"f{i}: " + " ".join(r + "SHDC"[(i - 1) % 4] for r in RANKS[:11])
+                    for i in range(1, 9))
+        + "\nt1: KS QS\nt2: KH\nt3: QH\nt4:\nt5:\nt6:\nt7:\nt8:\nt9:\nt10:\n"
+        "stock: QH QD KD QC KC KC QC QD\nwaste: KS KD QS KH\n")
+    result = solve(start, states=100_000)
+    assert result.verdict == WINNABLE
+    assert ["stock", "waste"] in result.moves
+    assert replay(start, result.moves).status == "won"
+
+
+def test_unknown_when_the_budget_runs_out_and_budgets_are_deterministic():
+    start = game.new("FT1-N-AAAAAAB")
+    first = solve(start, states=3000)
+    again = solve(start, states=3000)
+    assert first.verdict == again.verdict == UNKNOWN and first.moves == []
+    assert first.states == again.states and 3000 <= first.states < 3000 + 2000
+    assert solve(start, seconds=0.2).verdict == UNKNOWN
+
+
+def test_slices_reach_the_same_verdict_and_line_as_one_run():
+    code = "CR1-N-AAAAAAE"
+    whole = solve(game.new(code), states=300_000)
+    sliced = search(game.new(code), states=300_000)
+    slices = 0
+    while (result := sliced.run(50)) is None:
+        slices += 1
+    assert slices > 10
+    assert (result.verdict, result.moves, result.states) == (
+        whole.verdict, whole.moves, whole.states)
+
+
+def test_the_game_searched_is_left_untouched():
+    g = game.new("CR1-N-AAAAAAE")
+    before = g.position()
+    solve(g, states=5000)
+    assert g.position() == before
+
+
+def test_crescent_met_foundations_are_one_state():
+    """When a suit's foundations meet, the slides between them are not separate states."""
+    g = game.new("CR1-N-AAAAAAE")
+    adapter = adapter_for(g)
+    p = adapter.p
+    p[0][:] = list(range(0, 5))  # AS..5S up
+    p[4][:] = list(range(12, 4, -1))  # KS..6S down: they meet
+    key = adapter.key()
+    p[0].pop()
+    p[4].append(4)  # slide: 5S to the descending foundation
+    assert adapter.key() == key
+
+
+def test_luby_sequence():
+    assert [luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+
+
+def test_a_search_on_an_already_won_position():
+    won = game.from_position(
+        "FT1 score=1040 moves=104\n"
+        + "\n".join(f"f{i}: " + " ".join(r + "SHDC"[(i - 1) % 4] for r in RANKS)
+                    for i in range(1, 9))
+        + "\n" + "".join(f"t{i}:\n" for i in range(1, 11)) + "stock:\nwaste:\n")
+    result = Search(adapter_for(won)).run()
+    assert result.verdict == WINNABLE and result.moves == []
+
+
+def test_cli_json_line_replays(capsys):
+    assert main(["CR1-N-AAAAAAE", "--json", "--states", "300000"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) == {"verdict", "moves", "states", "seconds"}
+    assert out["verdict"] == WINNABLE and ["redeal"] in out["moves"]
+    assert replay(game.new("CR1-N-AAAAAAE"), out["moves"]).status == "won"
+
+
+def test_cli_text_and_errors(capsys):
+    assert main(["ft1-n-aaaaaab", "--states", "1000"]) == 0
+    assert capsys.readouterr().out.startswith("FT1-N-AAAAAAB: unknown (")
+    with pytest.raises(SystemExit):
+        main(["XX1-N-AAAAAAB"])
+    assert "unknown game" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["--game", "CR1-N"])
+
+
+def test_batch_is_a_plain_function_and_resumes(tmp_path):
+    rows = list(solve_deals("CR1-N", range(4, 6), states=2000))
+    assert [r["code"] for r in rows] == ["CR1-N-AAAAAAE", "CR1-N-AAAAAAF"]
+    out = tmp_path / "cr.csv"
+    first = run_batch("CR1-N", range(4, 6), out, states=2000, jobs=1, progress=False)
+    assert set(first) == {"CR1-N-AAAAAAE", "CR1-N-AAAAAAF"}
+    with out.open("a") as f:  # a row already there is not solved again
+        f.write("CR1-N-AAAAAAG,unknown,1,0.5,0\n")
+    again = run_batch("CR1-N", range(4, 7), out, states=2000, jobs=1, progress=False)
+    assert again["CR1-N-AAAAAAG"]["states"] == "1"
+    assert len(read_rows(out)) == 3 and out.read_text().count("code,") == 1
+    stats = summary(again.values())
+    assert stats["deals"] == 3 and abs(sum(stats[v] for v in (WINNABLE, UNWINNABLE, UNKNOWN)) - 1) < 1e-9
+    assert parse_range("0-999") == range(1000) and parse_range("7") == range(7, 8)
+    with pytest.raises(ValueError):
+        parse_range("9-3")
+
+
+def test_a_sliced_beam_is_the_same_search():
+    start = spades_and_hearts_from_six(BLOCKING[:2] + ["6H JH JS"] + BLOCKING[3:], "JH QS 9H TH")
+    whole = solve(start)
+    sliced = search(start)
+    while (result := sliced.run(3)) is None:
+        pass
+    assert (result.verdict, result.moves, result.states) == (whole.verdict, whole.moves,
+                                                             whole.states)
