@@ -127,7 +127,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--taps", type=int, default=100, help="measured moves per game")
     parser.add_argument("--solving", action="store_true",
                         help="only the input latency, while the solver runs")
+    parser.add_argument("--hints", type=int, default=0,
+                        help="only the Hint button: time to a hint from the opening of N deals")
     args = parser.parse_args(argv)
+    if args.hints:
+        server, site = serve(ROOT / "_site")
+        with sync_playwright() as p:
+            report_hints(p, site, args.hints)
+        server.shutdown()
+        return
     if args.solving:
         server, site = serve(ROOT / "_site")
         with sync_playwright() as p:
@@ -156,6 +164,33 @@ def main(argv: list[str] | None = None) -> None:
         print()
         report_latency(p, site, args.taps)
     server.shutdown()
+
+
+def report_hints(p, site: str, deals: int) -> None:
+    """Click Hint on the opening of deals 0..N-1 of each game: seconds to the highlight, and
+    whether it is a move of a winning line or a marked guess."""
+    from game.codes import GameCode
+
+    browser = launch(p)
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(f"{site}index.html?test=1")
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=120_000)
+    print(f"Hint from the opening, deals 0-{deals - 1} (seconds to the highlight):")
+    for kind in ("CR1-N", "CR1-F", "FT1-N"):
+        times, lines = [], 0
+        for deal in range(deals):
+            code = str(GameCode(kind[:3], kind[4], deal))
+            page.evaluate(f"window.solitaireLoadCode({code!r})")
+            started = page.evaluate("performance.now()")
+            page.click("[data-action=hint]")
+            page.wait_for_function("document.querySelector('.place.hint-from, button.hint')",
+                                   timeout=30_000)
+            times.append((page.evaluate("performance.now()") - started) / 1000)
+            lines += page.locator("#announce").inner_text().startswith("Hint:")
+        times.sort()
+        print(f"{kind}: median {statistics.median(times):.2f} s, max {times[-1]:.2f} s; "
+              f"a winning line's move for {lines} of {deals}, a marked guess for the rest")
+    browser.close()
 
 
 def report_latency(p, site: str, taps: int, solving: bool = False) -> None:

@@ -46,14 +46,11 @@ class Solving:
         self.stop(quiet=True)
         self.line = None
         q("#solver-status").textContent = ""
-
-    def moved(self) -> None:
-        """A move, undo or redeal: a hint being searched is stale; a check goes on."""
-        if self.job is not None and self.job.kind == "hint":
-            self.stop(quiet=True)
-        self.clear_hint()
+        document.body.removeAttribute("data-verdict")
 
     def clear_hint(self) -> None:
+        """After any change: a highlighted Redeal button is no longer the hint (the board's
+        highlight goes with the next redraw's view)."""
         for button in document.querySelectorAll("button.hint"):
             button.classList.remove("hint")
 
@@ -68,7 +65,7 @@ class Solving:
             self.show(move)
             return
         if self.job is not None and self.job.kind == "check":
-            self.stop(quiet=True)
+            self.stop()  # one search at a time: the hint's, now
         self.begin(Job("hint", g, window.performance.now, wall_ms=HINT_MS))
         self.app.announce(self.words.text("hint_searching"))
 
