@@ -83,7 +83,7 @@ class Job:
                 self.result = Result(UNKNOWN, [], self.states, self.search.elapsed)
             else:
                 spent = max(now - before, 0.05)
-                self.steps = max(4, min(4000, int(self.steps * budget_ms / 4 / spent)))
+                self.steps = max(1, min(4000, int(self.steps * budget_ms / 4 / spent)))
                 if now - started >= budget_ms - spent:
                     return None
         return self.result

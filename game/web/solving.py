@@ -18,7 +18,7 @@ from game.web import board
 from game.web.assist import CHECK_SECONDS, HINT_MS, Job, Line, heuristic_move, state_key
 from game.web.messages import Messages
 
-SLICE_MS = 3.0  # one slice of search; an input waits at most this long
+SLICE_MS = 2.0  # one slice of search; an input waits at most about this long
 WINNABLE_LISTS = {"CR1-N": "crescent", "CR1-F": "crescent-four", "FT1-N": "forty-thieves"}
 
 
