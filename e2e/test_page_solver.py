@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 from pages import load_code, load_position, status_text
 
 import game
 from game.solver import solve
+from tests.test_solver import BLOCKING, spades_and_hearts_from_six
 
-SHOTS = __import__("pathlib").Path(__file__).parent / "screenshots"
+SHOTS = Path(__file__).parent / "screenshots"
+DATA = Path(__file__).parent.parent / "static" / "data"
 
 
 def hinted(page) -> tuple[str | None, str | None]:
@@ -38,7 +41,7 @@ def test_hint_from_an_opening_highlights_a_winning_move_in_under_two_seconds(boa
     g.play(src, dst)
     assert solve(g, states=300_000).verdict == "winnable"
     board.screenshot(path=str(SHOTS / "hint-crescent.png"))
-    # the next hint comes from the known line at once, and the highlight goes with a move
+    # from the position after that move (loaded afresh: no known line), again a line's move
     board.evaluate(f"window.solitaireLoadPosition({g.position()!r})")
     board.click("[data-action=hint]")
     board.wait_for_function("document.querySelector('.place.hint-from')", timeout=5_000)
@@ -57,14 +60,7 @@ def test_hint_without_a_line_is_marked_as_a_guess(board):
 
 
 def test_check_reports_progress_and_a_proof(board):
-    lost = game.from_position(
-        "FT1 score=0 moves=0\n"
-        + "\n".join(f"f{i}: " + " ".join(r + "SHDC"[(i - 1) % 4] for r in "A2345" if (i - 1) % 4 < 2)
-                    + ("" if (i - 1) % 4 < 2 else " ".join(r + "SHDC"[(i - 1) % 4]
-                                                           for r in "A23456789TJQK"))
-                    for i in range(1, 9))
-        + "\nt1: 6S QH KS\nt2: 6S QH KS\nt3: 6H QS JS\nt4: 6H QS JS\nt5: 7H TS 9S\nt6: 7H TS 9S\n"
-        "t7: 8H 8S 7S\nt8: 8H 8S 7S\nt9: 9H KH\nt10: TH KH\nstock: JH JH 9H TH\nwaste:\n")
+    lost = spades_and_hearts_from_six(BLOCKING, "JH JH 9H TH")  # proved in tests/ as well
     load_position(board, lost.position())
     board.click("summary")
     board.click("[data-action=check]")
@@ -90,7 +86,7 @@ def test_check_a_deal_shows_progress_then_winnable_and_hint_follows(board):
 
 
 def test_winnable_deals_only_draws_from_the_shipped_list(board, site):
-    listed = set(__import__("pathlib").Path("static/data/winnable-crescent.txt").read_text().split())
+    listed = set((DATA / "winnable-crescent.txt").read_text().split())
     assert listed
     board.select_option("[data-action=game]", "CR1-N")
     board.click("summary")

@@ -130,14 +130,20 @@ def test_verdicts_agree_with_brute_force_on_small_positions(make):
         assert min(verdicts.values()) >= 10, verdicts
 
 
+def ft_foundations(height) -> str:
+    """Forty Thieves foundation lines: f1..f8 each holding Ace up to ``height(suit)`` cards."""
+    return "\n".join(f"f{i}: " + " ".join(r + "SHDC"[(i - 1) % 4]
+                                          for r in RANKS[:height((i - 1) % 4)])
+                     for i in range(1, 9))
+
+
 def spades_and_hearts_from_six(columns: list[str], stock: str) -> game.FortyThieves:
     """Forty Thieves with spades and hearts home up to the five, the other suits complete."""
     rest = [c + s for s in "SH" for c in "6789TJQK" for _ in range(2)]
     for card in " ".join(columns + [stock]).split():
         rest.remove(card)
     assert rest == [], rest
-    found = "\n".join(f"f{i}: " + " ".join(r + "SHDC"[(i - 1) % 4] for r in RANKS[
-        :5 if (i - 1) % 4 < 2 else 13]) for i in range(1, 9))
+    found = ft_foundations(lambda suit: 5 if suit < 2 else 13)
     cols = "\n".join(f"t{i}: {c}" for i, c in enumerate(columns, start=1))
     return game.from_position(f"FT1 score=0 moves=0\n{found}\n{cols}\nstock: {stock}\nwaste:\n")
 
@@ -177,9 +183,7 @@ def test_a_deal_won_from_the_start_replays_to_won(code):
 def test_forty_thieves_line_uses_draws_and_replays_to_won():
     """An endgame where the win needs cards from the stock: the line draws and plays them."""
     start = game.from_position(
-        "FT1 score=0 moves=0\n"
-        + "\n".join(f"f{i}: " + " ".join(r + "SHDC"[(i - 1) % 4] for r in RANKS[:11])
-                    for i in range(1, 9))
+        "FT1 score=0 moves=0\n" + ft_foundations(lambda suit: 11)
         + "\nt1: KS QS\nt2: KH\nt3: QH\nt4:\nt5:\nt6:\nt7:\nt8:\nt9:\nt10:\n"
         "stock: QH QD KD QC KC KC QC QD\nwaste: KS KD QS KH\n")
     result = solve(start, states=100_000)
@@ -235,10 +239,7 @@ def test_luby_sequence():
 
 def test_a_search_on_an_already_won_position():
     won = game.from_position(
-        "FT1 score=1040 moves=104\n"
-        + "\n".join(f"f{i}: " + " ".join(r + "SHDC"[(i - 1) % 4] for r in RANKS)
-                    for i in range(1, 9))
-        + "\n" + "".join(f"t{i}:\n" for i in range(1, 11)) + "stock:\nwaste:\n")
+        "FT1 score=1040 moves=104\n" + ft_foundations(lambda suit: 13) + "\n" + "".join(f"t{i}:\n" for i in range(1, 11)) + "stock:\nwaste:\n")
     result = Search(adapter_for(won)).run()
     assert result.verdict == WINNABLE and result.moves == []
 

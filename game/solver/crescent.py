@@ -14,9 +14,9 @@ with fewer redeals, so one seen with as many or more is not searched again.
 from __future__ import annotations
 
 import random
-from operator import itemgetter
 
 from ..crescent import Crescent
+from .search import by_rank
 
 _PILES = range(8, 24)
 REDEAL = "redeal"
@@ -34,7 +34,6 @@ class CrescentAdapter:
         self.g = game.copy()
         self.rng = random.Random(seed) if seed else None  # reshuffles equally ranked actions
         self.p = self.g._p
-        self._index = {m: (s, d) for s, row in enumerate(self.g._MOVE) for d, m in enumerate(row)}
 
     def key(self) -> tuple[bytes, int]:
         p = self.p
@@ -46,11 +45,11 @@ class CrescentAdapter:
         return b"\xff".join(piles) + bytes(tops), self.g.redeals_left
 
     def actions(self) -> list:
-        p, index = self.p, self._index
+        p, index = self.p, self.g._INDEX
         scored = []
         met = [_met(p, suit) for suit in range(4)]
         for move in self.g._legal():
-            s, d = index[move]
+            s, d = index[move.src], index[move.dst]
             if s < 8 or (d < 8 and met[d % 4]):
                 continue  # a met suit: the slide-and-play actions below stand for these
             if d < 8:
@@ -66,7 +65,7 @@ class CrescentAdapter:
                 scored.append((0, i, -1))  # -1: onto the suit's met foundations
         if self.rng is not None:
             self.rng.shuffle(scored)
-        scored.sort(key=_FIRST)
+        scored.sort(key=by_rank)
         actions: list = [(s, d) for _, s, d in scored]
         if self.g.redeals_left:
             actions.append(REDEAL)
@@ -127,5 +126,3 @@ def _to_foundation(p: list[list[int]], card: int) -> bool:
     suit = card // 13
     return p[suit][-1] + 1 == card or p[suit + 4][-1] - 1 == card
 
-
-_FIRST = itemgetter(0)

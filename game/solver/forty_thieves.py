@@ -11,9 +11,9 @@ foundations are alike), and keeps the waste in full: its order decides what come
 from __future__ import annotations
 
 import random
-from operator import itemgetter
 
 from ..forty_thieves import STOCK, WASTE, FortyThieves
+from .search import by_rank
 
 _FOUNDATIONS = range(8)
 _COLUMNS = range(8, 18)
@@ -27,8 +27,6 @@ class FortyThievesAdapter:
         self.rng = random.Random(seed) if seed else None  # reshuffles equally ranked actions
         self.p = self.g._p
         self.auto = auto
-        self._index = {m: (s, d) for s, row in enumerate(self.g._MOVE) for d, m in enumerate(row)}
-        self._stock = list(self.p[STOCK])  # the order of the stock never changes; only its length
 
     def snapshot(self) -> list:
         return [list(cards) for cards in self.p]
@@ -67,11 +65,11 @@ class FortyThievesAdapter:
         return b"\xff".join(columns) + b"\xfe" + bytes(heights) + bytes(p[WASTE]), 0
 
     def actions(self) -> list:
-        g, p, index = self.g, self.p, self._index
+        g, p, index = self.g, self.p, self.g._INDEX
         scored = []
         empty = [j for j in _COLUMNS if not p[j]][:1]  # the key sorts columns: one empty is all
         for move in g._legal():
-            s, d = index[move]
+            s, d = index[move.src], index[move.dst]
             if s == STOCK or (d >= 8 and not p[d] and d not in empty):
                 continue  # draws come as part of the actions below
             if d < 8:
@@ -104,7 +102,7 @@ class FortyThievesAdapter:
             waste.pop()
         if self.rng is not None:
             self.rng.shuffle(scored)
-        scored.sort(key=_FIRST)
+        scored.sort(key=by_rank)
         return [(k, s, d) for _, k, s, d in scored]
 
     def play(self, action: tuple[int, int, int]) -> list:
@@ -153,5 +151,3 @@ class FortyThievesAdapter:
             self._auto(records)
         return records
 
-
-_FIRST = itemgetter(0)

@@ -14,10 +14,13 @@ key that identifies positions the rules cannot tell apart.
 from __future__ import annotations
 
 import time
+from operator import itemgetter
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
+
+by_rank = itemgetter(0)  # sort key of (rank or score, ...) tuples: ties keep their order
 
 
 class Adapter(Protocol):
@@ -297,7 +300,7 @@ class Beam(_Sliced):
                     self.width *= 2
                     self._begin()
                     continue
-                self.next.sort(key=_FIRST)
+                self.next.sort(key=by_rank)
                 self.dropped = self.dropped or len(self.next) > self.width
                 self.layer = [(snap, node) for _, snap, node in self.next[:self.width]]
                 self.next, self.index = [], 0
@@ -332,7 +335,3 @@ class Beam(_Sliced):
             parts.append(node[0])
             node = node[1]
         return self._first + [m for moves in reversed(parts) for m in moves]
-
-
-def _FIRST(item):  # noqa: N802  sort key: the score only, ties keep their order
-    return item[0]

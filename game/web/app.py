@@ -122,12 +122,14 @@ class App:
         """New deal (or another game picked): from the proven winnable deals if so set."""
         kind = self.kind()
         if self.controller.settings.winnable_only:
-            code = await self.solving.winnable_code(kind)
-            if code and code != self.game.code:
-                window.location.hash = code
+            code = await self.solving.winnable_code(kind, other_than=self.game.code)
+            if code and code == self.game.code:  # the list's only deal: deal it afresh
+                self.start(game.new(code))
                 return
-            if not code:
-                self.announce(WORDS.text("winnable_missing"))
+            if code:
+                window.location.hash = code  # the hashchange handler starts it: one path
+                return
+            self.announce(WORDS.text("winnable_missing"))
         self.deal(kind)
 
     def deal(self, kind: str, push: bool = True) -> None:

@@ -171,8 +171,9 @@ class Solving:
         self.app.announce(self.words.text(message, move=words))
 
     # --- winnable deals ------------------------------------------------------------------------
-    async def winnable_code(self, kind: str) -> str | None:
-        """A random deal of ``kind`` from the shipped list of proven winnable deals."""
+    async def winnable_code(self, kind: str, other_than: str | None = None) -> str | None:
+        """A random deal of ``kind`` from the shipped list of proven winnable deals (not the
+        one on the table, when there is another)."""
         if kind not in self.winnable:
             try:
                 response = await window.fetch(f"./static/data/winnable-{WINNABLE_LISTS[kind]}.txt")
@@ -180,5 +181,5 @@ class Solving:
             except Exception:  # noqa: BLE001  offline and not cached: a random deal instead
                 text = ""
             self.winnable[kind] = [c.strip() for c in str(text).split() if c.strip()]
-        codes = self.winnable[kind]
+        codes = [c for c in self.winnable[kind] if c != other_than] or self.winnable[kind]
         return random.choice(codes) if codes else None
