@@ -87,10 +87,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=200, help="random full games per game")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args(argv)
-    print(f"Python {sys.version.split()[0]} on {sys.platform}; "
-          f"{args.positions} mid-game positions and {args.games} random games per game")
-    header = (f"{'game':<14} {'legal_moves median':>19} {'p90':>8} {'moves/pos':>9} "
-              f"{'play+undo/s':>12} {'games/s':>8} {'actions/game':>12}")
+    print(
+        f"Python {sys.version.split()[0]} on {sys.platform}; "
+        f"{args.positions} mid-game positions and {args.games} random games per game"
+    )
+    header = (
+        f"{'game':<14} {'legal_moves median':>19} {'p90':>8} {'moves/pos':>9} "
+        f"{'play+undo/s':>12} {'games/s':>8} {'actions/game':>12}"
+    )
     print(header)
     print("-" * len(header))
     for name, kind in GAMES.items():
@@ -101,8 +105,10 @@ def main(argv: list[str] | None = None) -> None:
         branching = statistics.mean(len(g.legal_moves()) for g in positions)
         rate = play_undo_rate(positions)
         games_per_s, length = full_game_rate(kind, args.games, args.seed)
-        print(f"{name:<14} {median * 1e6:>16.2f} us {p90 * 1e6:>5.2f} us {branching:>9.1f} "
-              f"{rate:>12,.0f} {games_per_s:>8.1f} {length:>12.0f}")
+        print(
+            f"{name:<14} {median * 1e6:>16.2f} us {p90 * 1e6:>5.2f} us {branching:>9.1f} "
+            f"{rate:>12,.0f} {games_per_s:>8.1f} {length:>12.0f}"
+        )
 
 
 if __name__ == "__main__":

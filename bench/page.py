@@ -82,8 +82,9 @@ def phases(p, url: str, reloads: int) -> dict[str, float]:
     seen: dict[str, list[float]] = {}
     for _ in range(reloads):
         seen.setdefault("ready", []).append(boot_ms(page))
-        marks = dict(page.evaluate(
-            "performance.getEntriesByType('mark').map(m => [m.name, m.startTime])"))
+        marks = dict(
+            page.evaluate("performance.getEntriesByType('mark').map(m => [m.name, m.startTime])")
+        )
         for name in PHASES:
             if name in marks:
                 seen.setdefault(name, []).append(marks[name])
@@ -113,7 +114,9 @@ def latencies(p, site: str, taps: int, solving: bool = False) -> dict[str, tuple
             place = places[k % len(places)]
             box = page.locator(f'[data-place="{place}"] .slot').bounding_box()
             page.mouse.click(box["x"] + box["width"] / 2, box["y"] + 30)
-            page.wait_for_function("() => document.querySelector('[data-action=undo]').disabled === false")
+            page.wait_for_function(
+                "() => document.querySelector('[data-action=undo]').disabled === false"
+            )
             page.keyboard.press("Control+z")  # back, ready for the same move again
         out[code[:3]] = page.evaluate("[window.__latency, window.__queued, window.__busy]")
         page.close()
@@ -125,10 +128,15 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="boots of each page, cold and warm")
     parser.add_argument("--taps", type=int, default=100, help="measured moves per game")
-    parser.add_argument("--solving", action="store_true",
-                        help="only the input latency, while the solver runs")
-    parser.add_argument("--hints", type=int, default=0,
-                        help="only the Hint button: time to a hint from the opening of N deals")
+    parser.add_argument(
+        "--solving", action="store_true", help="only the input latency, while the solver runs"
+    )
+    parser.add_argument(
+        "--hints",
+        type=int,
+        default=0,
+        help="only the Hint button: time to a hint from the opening of N deals",
+    )
     args = parser.parse_args(argv)
     if args.hints:
         server, site = serve(ROOT / "_site")
@@ -145,18 +153,28 @@ def main(argv: list[str] | None = None) -> None:
     server, site = serve(ROOT / "_site")  # make site; the yardstick page is copied in
     shutil.copytree(ROOT / "bench", ROOT / "_site" / "bench", dirs_exist_ok=True)
     with sync_playwright() as p:
-        rows = boots(p, {"game (snapshot)": f"{site}index.html#CR1-N-AAAAAAB",
-                         "game (no snapshot)": f"{site}index.html?snapshot=0#CR1-N-AAAAAAB",
-                         "bare PyScript": f"{site}bench/bare.html"}, args.runs)
-        print(f"Boot to body[data-ready], medians of {args.runs} cold boots (a new browser each) "
-              f"and {3 * args.runs} warm reloads (headless Chromium, 2 cores):")
+        rows = boots(
+            p,
+            {
+                "game (snapshot)": f"{site}index.html#CR1-N-AAAAAAB",
+                "game (no snapshot)": f"{site}index.html?snapshot=0#CR1-N-AAAAAAB",
+                "bare PyScript": f"{site}bench/bare.html",
+            },
+            args.runs,
+        )
+        print(
+            f"Boot to body[data-ready], medians of {args.runs} cold boots (a new browser each) "
+            f"and {3 * args.runs} warm reloads (headless Chromium, 2 cores):"
+        )
         print(f"{'page':<20} {'cold ms':>9} {'warm ms':>9} {'cold / bare':>12} {'warm / bare':>12}")
         bare_cold, bare_warm = (statistics.median(v) for v in rows["bare PyScript"])
         for name, (cold, warm) in rows.items():
             c, w = statistics.median(cold), statistics.median(warm)
             print(f"{name:<20} {c:>9.0f} {w:>9.0f} {c / bare_cold:>12.2f} {w / bare_warm:>12.2f}")
-        print("targets: game (no snapshot) warm <= 1.15 x bare; "
-              "game (snapshot) warm <= 0.35 x bare, cold <= 0.5 x bare")
+        print(
+            "targets: game (no snapshot) warm <= 1.15 x bare; "
+            "game (snapshot) warm <= 0.35 x bare, cold <= 0.5 x bare"
+        )
         print()
         print("Where a warm snapshot boot goes (medians, ms after navigation start):")
         for name, ms in phases(p, f"{site}index.html#CR1-N-AAAAAAB", 3 * args.runs).items():
@@ -183,13 +201,16 @@ def report_hints(p, site: str, deals: int) -> None:
             page.evaluate(f"window.solitaireLoadCode({code!r})")
             started = page.evaluate("performance.now()")
             page.click("[data-action=hint]")
-            page.wait_for_function("document.querySelector('.place.hint-from, button.hint')",
-                                   timeout=30_000)
+            page.wait_for_function(
+                "document.querySelector('.place.hint-from, button.hint')", timeout=30_000
+            )
             times.append((page.evaluate("performance.now()") - started) / 1000)
             lines += page.locator("#announce").inner_text().startswith("Hint:")
         times.sort()
-        print(f"{kind}: median {statistics.median(times):.2f} s, max {times[-1]:.2f} s; "
-              f"a winning line's move for {lines} of {deals}, a marked guess for the rest")
+        print(
+            f"{kind}: median {statistics.median(times):.2f} s, max {times[-1]:.2f} s; "
+            f"a winning line's move for {lines} of {deals}, a marked guess for the rest"
+        )
     browser.close()
 
 
@@ -200,8 +221,10 @@ def report_latency(p, site: str, taps: int, solving: bool = False) -> None:
         for name, values in (("handler", handler), ("event to board", queued)):
             values = sorted(values)
             p95 = values[int(0.95 * (len(values) - 1))]
-            print(f"{game_id} {name:<15} p50 {statistics.median(values):.1f} ms, p95 {p95:.1f} ms, "
-                  f"max {values[-1]:.1f} ms (n={len(values)}; target p95 < 16 ms)")
+            print(
+                f"{game_id} {name:<15} p50 {statistics.median(values):.1f} ms, p95 {p95:.1f} ms, "
+                f"max {values[-1]:.1f} ms (n={len(values)}; target p95 < 16 ms)"
+            )
         if solving:
             print(f"{game_id} taps made while a search was running: {busy} of {len(handler)}")
 

@@ -49,7 +49,8 @@ def profile_browser(pw, tmp_path):
     visitor's: for first-visit bytes and installability."""
     path = chromium_path()
     context = pw.chromium.launch_persistent_context(
-        str(tmp_path / "profile"), args=CHROMIUM_ARGS, **({"executable_path": path} if path else {}))
+        str(tmp_path / "profile"), args=CHROMIUM_ARGS, **({"executable_path": path} if path else {})
+    )
     yield context
     context.close()
 
@@ -58,8 +59,13 @@ def profile_browser(pw, tmp_path):
 def shared(browser, site):
     """One booted page for the tests that only need a fresh game (loaded by code or position)."""
     # reduced motion: a card measured for the next input is where it will stay
-    page, watch = open_page(browser, site, "#CR1-N-AAAAAAB", reduced_motion="reduce",
-                            permissions=["clipboard-read", "clipboard-write"])
+    page, watch = open_page(
+        browser,
+        site,
+        "#CR1-N-AAAAAAB",
+        reduced_motion="reduce",
+        permissions=["clipboard-read", "clipboard-write"],
+    )
     yield page, watch
     page.context.close()
 

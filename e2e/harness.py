@@ -13,9 +13,15 @@ from playwright.sync_api import Page
 
 ROOT = Path(__file__).resolve().parent.parent
 PREFIX = "/crescent/"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run",
-                 "--disable-quic"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
 SHOTS = ROOT / "e2e" / "screenshots"
 
 
@@ -27,7 +33,7 @@ class SubPathHandler(SimpleHTTPRequestHandler):
         site = Path(self.server.site_dir)  # type: ignore[attr-defined]
         if not urlsplit(path).path.startswith(PREFIX):
             return str(site / "__outside_the_site__")
-        rel = urlsplit(path).path[len(PREFIX):]
+        rel = urlsplit(path).path[len(PREFIX) :]
         return str(site / rel) if rel else str(site)
 
     def send_response(self, code: int, message: str | None = None) -> None:
@@ -67,8 +73,14 @@ class Watch:
         host = urlsplit(site).netloc
         page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
         page.on("pageerror", lambda e: self.errors.append(str(e)))
-        page.on("request", lambda r: None if urlsplit(r.url).netloc == host
-                or r.url.startswith(("data:", "blob:")) else self.outside.append(r.url))
+        page.on(
+            "request",
+            lambda r: (
+                None
+                if urlsplit(r.url).netloc == host or r.url.startswith(("data:", "blob:"))
+                else self.outside.append(r.url)
+            ),
+        )
 
     def check(self) -> None:
         errors, outside = self.errors[:], self.outside[:]
@@ -85,8 +97,9 @@ def ready(page: Page, reload: bool = False) -> None:
     page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
 
 
-def open_page(browser, site: str, fragment: str = "", *, query: str = "?test=1", route=None,
-              **context):
+def open_page(
+    browser, site: str, fragment: str = "", *, query: str = "?test=1", route=None, **context
+):
     """A new context and page, booted (``body[data-ready]``); ``route`` is a (pattern,
     handler) pair set before loading. A renderer crash during the boot is retried once, with
     a warning: seen once in ~100 boots here, never twice in a row."""

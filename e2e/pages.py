@@ -63,17 +63,22 @@ def touch_drag(page: Page, src: str, dst: str) -> None:
     x0, y0 = center(page, src)
     x1, y1 = center(page, dst)
     cdp = page.context.new_cdp_session(page)
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
+    cdp.send(
+        "Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]}
+    )
     for k in range(1, 9):
         x, y = x0 + (x1 - x0) * k / 8, y0 + (y1 - y0) * k / 8
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+        cdp.send(
+            "Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]}
+        )
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     cdp.detach()
 
 
 def cards_of(page: Page, place: str) -> list[str]:
-    return page.eval_on_selector_all(f'[data-place="{place}"] [data-card]',
-                                     "els => els.map(e => e.dataset.card)")
+    return page.eval_on_selector_all(
+        f'[data-place="{place}"] [data-card]', "els => els.map(e => e.dataset.card)"
+    )
 
 
 def status_text(page: Page) -> str:

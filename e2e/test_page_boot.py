@@ -49,7 +49,9 @@ def test_the_deal_on_the_page_is_the_engine_deal(board):
         load_code(board, code)
         g = game.new(code)
         labels = board.eval_on_selector_all(
-            "[data-place]", "els => Object.fromEntries(els.map(e => [e.dataset.place, e.getAttribute('aria-label')]))")
+            "[data-place]",
+            "els => Object.fromEntries(els.map(e => [e.dataset.place, e.getAttribute('aria-label')]))",
+        )
         assert labels == {p: g.place_label(p) for p in g.PLACES}
         for place in g.PLACES:
             assert cards_of(board, place) == [str(c) for c in visible_cards(g, place)]
@@ -70,6 +72,8 @@ def test_buttons_are_labelled_buttons(board):
 def test_served_under_a_sub_path_with_relative_urls_only(browser, site):
     page, watch = open_page(browser, site, "#CR1-N-AAAAAAB")
     urls = page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
-    assert urls and all(u.startswith(site) for u in urls), [u for u in urls if not u.startswith(site)]
+    assert urls and all(u.startswith(site) for u in urls), [
+        u for u in urls if not u.startswith(site)
+    ]
     watch.check()
     page.context.close()

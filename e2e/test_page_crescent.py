@@ -58,7 +58,9 @@ def test_mouse_drag_and_drop_onto_a_pile(board):
     load_code(board, CODE)
     drag(board, "t16", "t5")  # 7C onto 8C
     expect(top_card(board, "t5")).to_have_attribute("data-card", "7C")
-    assert board.locator('[data-place="t5"]').get_attribute("aria-label").startswith("Pile 5: 7 cards")
+    assert (
+        board.locator('[data-place="t5"]').get_attribute("aria-label").startswith("Pile 5: 7 cards")
+    )
 
 
 def test_touch_drag_and_drop_onto_a_pile(board):
@@ -133,13 +135,25 @@ def test_redeal_rotates_the_piles_and_counts_down(board):
 
 
 def test_blocked_dialog_offers_undo_and_new_deal(board):
-    g = game.from_position("\n".join([
-        "CR1 redeals=0 moves=30", "f1: " + " ".join(r + "S" for r in "A234567"),
-        "f2: " + " ".join(r + "H" for r in "A23456789TJQ"), "f3: " + " ".join(r + "D" for r in "A23456789TJQK"),
-        "f4: " + " ".join(r + "C" for r in "A23456789TJQK"), "f5: KS QS JS TS 9S 8S", "f6: KH",
-        "f7: " + " ".join(r + "D" for r in "KQJT98765432A"), "f8: " + " ".join(r + "C" for r in "KQJT98765432A"),
-        "t1: AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS 5H", "t2: KS AH 2H 3H 4H 6H 7H 8H TH JH QH 9H",
-        "t3: KH"] + [f"t{i}:" for i in range(4, 17)]))
+    g = game.from_position(
+        "\n".join(
+            [
+                "CR1 redeals=0 moves=30",
+                "f1: " + " ".join(r + "S" for r in "A234567"),
+                "f2: " + " ".join(r + "H" for r in "A23456789TJQ"),
+                "f3: " + " ".join(r + "D" for r in "A23456789TJQK"),
+                "f4: " + " ".join(r + "C" for r in "A23456789TJQK"),
+                "f5: KS QS JS TS 9S 8S",
+                "f6: KH",
+                "f7: " + " ".join(r + "D" for r in "KQJT98765432A"),
+                "f8: " + " ".join(r + "C" for r in "KQJT98765432A"),
+                "t1: AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS 5H",
+                "t2: KS AH 2H 3H 4H 6H 7H 8H TH JH QH 9H",
+                "t3: KH",
+            ]
+            + [f"t{i}:" for i in range(4, 17)]
+        )
+    )
     load_position(board, g.position())
     tap(board, "t3")  # KH home: nothing can move any more
     dialog = board.locator("#blocked-dialog")
@@ -153,9 +167,13 @@ def test_blocked_dialog_offers_undo_and_new_deal(board):
 
 def test_won_dialog_shows_time_and_moves(board):
     lines = ["CR1 redeals=2 moves=95"]
-    lines += [f"f{i + 1}: " + " ".join(r + s for r in "A23456789TJQK") for i, s in enumerate("SHDC")]
+    lines += [
+        f"f{i + 1}: " + " ".join(r + s for r in "A23456789TJQK") for i, s in enumerate("SHDC")
+    ]
     lines[1] = "f1: " + " ".join(r + "S" for r in "A23456789TJQ")
-    lines += [f"f{i + 5}: " + " ".join(r + s for r in "KQJT98765432A") for i, s in enumerate("SHDC")]
+    lines += [
+        f"f{i + 5}: " + " ".join(r + s for r in "KQJT98765432A") for i, s in enumerate("SHDC")
+    ]
     lines += ["t1: KS"] + [f"t{i}:" for i in range(2, 17)]
     load_position(board, "\n".join(lines))
     tap(board, "t1")
@@ -172,7 +190,10 @@ def test_a_cancelled_touch_is_neither_a_tap_nor_a_move(board):
     x, y = center(board, "t6")
     cdp = board.context.new_cdp_session(board)
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x + 40, "y": y + 60}]})
+    cdp.send(
+        "Input.dispatchTouchEvent",
+        {"type": "touchMove", "touchPoints": [{"x": x + 40, "y": y + 60}]},
+    )
     cdp.send("Input.dispatchTouchEvent", {"type": "touchCancel", "touchPoints": []})
     cdp.detach()
     board.wait_for_timeout(100)

@@ -96,8 +96,14 @@ def test_moves_are_animated_unless_reduced_motion_is_asked(fresh):
     tap(page, "t6")
     arriving = page.locator("[data-arrive]")
     expect(arriving).to_have_count(1)
-    assert page.evaluate("getComputedStyle(document.querySelector('[data-arrive]')).animationName") == "arrive"
+    assert (
+        page.evaluate("getComputedStyle(document.querySelector('[data-arrive]')).animationName")
+        == "arrive"
+    )
     still = fresh("#CR1-N-AAAAAAB", reduced_motion="reduce")
     tap(still, "t6")
     expect(top_card(still, "f5")).to_have_attribute("data-card", "QS")
-    assert still.evaluate("getComputedStyle(document.querySelector('[data-arrive]')).animationName") == "none"
+    assert (
+        still.evaluate("getComputedStyle(document.querySelector('[data-arrive]')).animationName")
+        == "none"
+    )

@@ -58,9 +58,11 @@ def test_tap_the_waste_card_with_no_foundation_goes_to_a_column(board):
 
 def test_double_click_prefers_the_longest_accepting_column(board):
     # 6S can go on the 7S of t1 (2 cards) or of t2 (5 cards), or to the empty t3
-    g = build("FT1 score=0 moves=0",
-              {"t1": "KD 7S", "t2": "KD 4H 8H 2C 7S", "t3": "", "t4": "6S"},
-              ["stock", "t5", "t6", "t7", "t8", "t9", "t10"])
+    g = build(
+        "FT1 score=0 moves=0",
+        {"t1": "KD 7S", "t2": "KD 4H 8H 2C 7S", "t3": "", "t4": "6S"},
+        ["stock", "t5", "t6", "t7", "t8", "t9", "t10"],
+    )
     assert set(g.destinations("t4")) == {"t1", "t2", "t3"}
     load_position(board, g.position())
     double_tap(board, "t4")
@@ -82,7 +84,8 @@ def test_refused_drop_says_why(board):
     load_code(board, CODE)
     drag(board, "t1", "t3")  # 8H onto QH
     expect(board.locator("#announce")).to_have_text(
-        "Must go on a card of the same suit one rank higher.")
+        "Must go on a card of the same suit one rank higher."
+    )
     expect(top_card(board, "t1")).to_have_attribute("data-card", "8H")
 
 
@@ -111,7 +114,9 @@ def test_auto_placement_sends_a_dropped_card_to_its_best_place(board):
 
 
 def test_won_dialog_shows_time_moves_and_score(board):
-    full = [f"f{i}: " + " ".join(r + "SHDC"[(i - 1) % 4] for r in "A23456789TJQK") for i in range(1, 9)]
+    full = [
+        f"f{i}: " + " ".join(r + "SHDC"[(i - 1) % 4] for r in "A23456789TJQK") for i in range(1, 9)
+    ]
     full[7] = full[7][:-3]
     lines = ["FT1 score=1175 moves=240"] + full + [f"t{i}:" for i in range(1, 11)]
     lines += ["stock:", "waste: KC"]

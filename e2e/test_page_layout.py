@@ -9,9 +9,16 @@ from playwright.sync_api import expect
 from tests.helpers import build
 
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
-LONG_COLUMNS = build("FT1 score=0 moves=0",
-                     {"t1": " ".join(f"{r}S" for r in "KQJT98765432A") + " " + " ".join(f"{r}H" for r in "KQJT98765"),
-                      "t2": ""}, ["stock"] + [f"t{i}" for i in range(3, 11)]).position()
+LONG_COLUMNS = build(
+    "FT1 score=0 moves=0",
+    {
+        "t1": " ".join(f"{r}S" for r in "KQJT98765432A")
+        + " "
+        + " ".join(f"{r}H" for r in "KQJT98765"),
+        "t2": "",
+    },
+    ["stock"] + [f"t{i}" for i in range(3, 11)],
+).position()
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -28,14 +35,18 @@ def test_every_place_is_on_screen_and_nothing_scrolls(board, size, what):
         SHOTS.mkdir(exist_ok=True)
         board.screenshot(path=str(SHOTS / f"{what}-{size}.png"))
         boxes = board.eval_on_selector_all(
-            "[data-place]", """els => els.map(e => {
+            "[data-place]",
+            """els => els.map(e => {
                 const cards = e.querySelectorAll('[data-card]');
                 const r = (cards.length ? cards[cards.length - 1] : e.querySelector('.slot')).getBoundingClientRect();
-                return [e.dataset.place, r.left, r.top, r.right, r.bottom, r.width]; })""")
+                return [e.dataset.place, r.left, r.top, r.right, r.bottom, r.width]; })""",
+        )
         for place, left, top, right, bottom, card_width in boxes:
             assert left >= 0 and top >= 0 and right <= width + 0.5 and bottom <= height + 0.5, place
             assert card_width >= 34, f"{place}: cards {card_width:.0f}px wide"
-        scroll = board.evaluate("[document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
+        scroll = board.evaluate(
+            "[document.documentElement.scrollWidth, document.documentElement.scrollHeight]"
+        )
         assert scroll[0] <= width and scroll[1] <= height
         expect(board.locator("header [data-action=new]")).to_be_in_viewport()
         expect(board.locator("#announce")).to_be_in_viewport()
@@ -49,7 +60,9 @@ def test_card_indices_are_legible_on_a_phone(board):
         for code in ("CR1-N-AAAAAAB", "FT1-N-AAAAAAB"):
             load_code(board, code)
             board.wait_for_timeout(50)
-            size = board.evaluate("document.querySelector('[data-card] .idx').getBoundingClientRect().height")
+            size = board.evaluate(
+                "document.querySelector('[data-card] .idx').getBoundingClientRect().height"
+            )
             assert size >= 13, f"{code}: rank index {size:.1f}px tall"
     finally:
         board.set_viewport_size({"width": 1280, "height": 800})

@@ -85,8 +85,10 @@ def test_an_update_takes_over_keeps_the_game_and_drops_the_old_cache(browser, ow
     server.site_dir = str(new_site)
     ready(page, reload=True)
     page.wait_for_function(  # only the new version's cache is left
-        "old => caches.keys().then(k => k.length === 1 && k[0] !== old)", arg=first_cache[0],
-        timeout=90_000)
+        "old => caches.keys().then(k => k.length === 1 && k[0] !== old)",
+        arg=first_cache[0],
+        timeout=90_000,
+    )
     expect(page.locator("#update")).to_be_visible()  # "New version — reload"
     page.locator("[data-action=update]").click()
     ready(page)

@@ -38,21 +38,27 @@ def test_the_snapshot_can_be_switched_off(browser, site):
 
 
 def stale_info(route):
-    route.fulfill(content_type="application/json",
-                  body=json.dumps({"pyodide": "0.0.0", "game": "other", "bytes": 1}))
+    route.fulfill(
+        content_type="application/json",
+        body=json.dumps({"pyodide": "0.0.0", "game": "other", "bytes": 1}),
+    )
 
 
 def corrupt_snapshot(route):
-    route.fulfill(content_type="application/octet-stream",
-                  body=gzip.compress(bytes(range(256)) * 4096))  # a snapshot of garbage
+    route.fulfill(
+        content_type="application/octet-stream", body=gzip.compress(bytes(range(256)) * 4096)
+    )  # a snapshot of garbage
 
 
-@pytest.mark.parametrize("case, route", [
-    ("missing", ("**/snapshot.bin.gz", lambda route: route.fulfill(status=404, body="gone"))),
-    ("stale", ("**/snapshot.json", stale_info)),
-    ("corrupt", ("**/snapshot.bin.gz", corrupt_snapshot)),
-    ("not gzip", ("**/snapshot.bin.gz", lambda route: route.fulfill(body=b"not gzip at all"))),
-])
+@pytest.mark.parametrize(
+    "case, route",
+    [
+        ("missing", ("**/snapshot.bin.gz", lambda route: route.fulfill(status=404, body="gone"))),
+        ("stale", ("**/snapshot.json", stale_info)),
+        ("corrupt", ("**/snapshot.bin.gz", corrupt_snapshot)),
+        ("not gzip", ("**/snapshot.bin.gz", lambda route: route.fulfill(body=b"not gzip at all"))),
+    ],
+)
 def test_a_bad_snapshot_boots_normally_and_is_replaced(browser, site, case, route):
     context, page, watch = open_board(browser, site, route)
     assert page.evaluate("document.body.dataset.boot") == "plain", case
@@ -74,7 +80,8 @@ def test_a_snapshot_that_fails_to_restore_boots_normally(browser, site):
     garbage = gzip.compress(bytes(range(256)) * (info["bytes"] // 256), compresslevel=1)
     context.close()
     context, page, watch = open_board(
-        browser, site, ("**/snapshot.bin.gz", lambda route: route.fulfill(body=garbage)))
+        browser, site, ("**/snapshot.bin.gz", lambda route: route.fulfill(body=garbage))
+    )
     assert page.evaluate("document.body.dataset.boot") == "plain"
     plays(page)
     watch.check()
@@ -105,8 +112,10 @@ def test_a_bad_copy_in_the_offline_cache_is_replaced(browser, site):
 
 def test_the_inflated_copy_skips_inflation_and_a_damaged_one_is_dropped(browser, site):
     context, page, watch = open_board(browser, site)
-    page.wait_for_function("caches.open('snapshot-inflated').then(c => c.keys())"
-                           ".then(k => k.length === 1)", timeout=30_000)
+    page.wait_for_function(
+        "caches.open('snapshot-inflated').then(c => c.keys()).then(k => k.length === 1)",
+        timeout=30_000,
+    )
     page.route("**/snapshot.bin.gz", lambda route: route.abort())  # must not be needed now
     ready(page, reload=True)
     assert page.evaluate("document.body.dataset.boot") == "snapshot"

@@ -16,10 +16,16 @@ DATA = Path(__file__).parent.parent / "static" / "data"
 
 
 def hinted(page) -> tuple[str | None, str | None]:
-    src = page.locator(".place.hint-from").get_attribute("data-place") \
-        if page.locator(".place.hint-from").count() else None
-    dst = page.locator(".place.hint-to").get_attribute("data-place") \
-        if page.locator(".place.hint-to").count() else None
+    src = (
+        page.locator(".place.hint-from").get_attribute("data-place")
+        if page.locator(".place.hint-from").count()
+        else None
+    )
+    dst = (
+        page.locator(".place.hint-to").get_attribute("data-place")
+        if page.locator(".place.hint-to").count()
+        else None
+    )
     return src, dst
 
 
@@ -30,7 +36,8 @@ def test_hint_from_an_opening_highlights_a_winning_move_in_under_two_seconds(boa
     board.click("[data-action=hint]")
     board.wait_for_function(
         "document.querySelector('.place.hint-from') || document.querySelector('button.hint')",
-        timeout=10_000)
+        timeout=10_000,
+    )
     seconds = time.monotonic() - started
     src, dst = hinted(board)
     text = status_text(board)
@@ -76,7 +83,8 @@ def test_check_a_deal_shows_progress_then_winnable_and_hint_follows(board):
     board.click("[data-action=check]")
     board.wait_for_function(
         "document.querySelector('#solver-status').textContent.startsWith('Searching')",
-        timeout=5_000)
+        timeout=5_000,
+    )
     board.wait_for_selector("body[data-verdict=winnable]", state="attached", timeout=60_000)
     assert board.locator("#solver-status").inner_text().startswith("Yes: this deal can be won")
     board.screenshot(path=str(SHOTS / "check-winnable.png"))
@@ -96,7 +104,8 @@ def test_winnable_deals_only_draws_from_the_shipped_list(board, site):
         before = board.locator("#board").get_attribute("data-code")
         board.click("[data-action=new]")
         board.wait_for_function(
-            f"document.querySelector('#board').dataset.code !== {before!r}", timeout=10_000)
+            f"document.querySelector('#board').dataset.code !== {before!r}", timeout=10_000
+        )
         assert board.locator("#board").get_attribute("data-code") in listed
     board.click("summary")
     board.uncheck("[data-setting=winnable_only]")

@@ -1,8 +1,8 @@
 """The rules engine for Crescent and Forty Thieves: pure Python, no browser imports.
 
-    import game
-    g = game.new("CR1-N-AAAAAAB")
-    g.legal_moves(); g.play("t3", "f1"); g.undo(); g.position()
+import game
+g = game.new("CR1-N-AAAAAAB")
+g.legal_moves(); g.play("t3", "f1"); g.undo(); g.position()
 """
 
 from __future__ import annotations
@@ -34,10 +34,29 @@ from .forty_thieves import FortyThieves
 GAMES: dict[str, type[Crescent | FortyThieves]] = {"CR1": Crescent, "FT1": FortyThieves}
 
 __all__ = [
-    "CARDS", "GAMES", "REASONS", "BadCard", "BadCodeFormat", "BadDeal", "BadMoveText", "Card",
-    "CodeError", "Crescent", "FortyThieves", "GameCode", "IllegalMove", "Move", "PositionError",
-    "Refusal", "Solitaire", "UnknownGame", "UnknownPlace", "UnknownVariant", "from_position",
-    "new", "random_code",
+    "CARDS",
+    "GAMES",
+    "REASONS",
+    "BadCard",
+    "BadCodeFormat",
+    "BadDeal",
+    "BadMoveText",
+    "Card",
+    "CodeError",
+    "Crescent",
+    "FortyThieves",
+    "GameCode",
+    "IllegalMove",
+    "Move",
+    "PositionError",
+    "Refusal",
+    "Solitaire",
+    "UnknownGame",
+    "UnknownPlace",
+    "UnknownVariant",
+    "from_position",
+    "new",
+    "random_code",
 ]
 
 

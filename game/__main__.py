@@ -13,19 +13,24 @@ import game
 
 def board(g: game.Crescent | game.FortyThieves) -> str:
     """A compact text board: every place with its top card (Forty Thieves columns in full)."""
+
     def top(place: str) -> str:
         cards = g.cards(place)
         return str(cards[-1]) if cards else "--"
 
     if isinstance(g, game.Crescent):
         counters = f"redeals {g.redeals_left}"
-        rows = ["  ".join(f"{f} {top(f)}" for f in g.PLACES[:8]),
-                "  ".join(f"t{i} {top(f't{i}')}({len(g.cards(f't{i}'))})" for i in range(1, 9)),
-                "  ".join(f"t{i} {top(f't{i}')}({len(g.cards(f't{i}'))})" for i in range(9, 17))]
+        rows = [
+            "  ".join(f"{f} {top(f)}" for f in g.PLACES[:8]),
+            "  ".join(f"t{i} {top(f't{i}')}({len(g.cards(f't{i}'))})" for i in range(1, 9)),
+            "  ".join(f"t{i} {top(f't{i}')}({len(g.cards(f't{i}'))})" for i in range(9, 17)),
+        ]
     else:
         counters = f"score {g.score}"
-        rows = ["  ".join(f"{f} {top(f)}" for f in g.PLACES[:8])
-                + f"   stock {len(g.cards('stock'))}  waste {top('waste')}"]
+        rows = [
+            "  ".join(f"{f} {top(f)}" for f in g.PLACES[:8])
+            + f"   stock {len(g.cards('stock'))}  waste {top('waste')}"
+        ]
         rows += [f"t{i:<2} " + " ".join(map(str, g.cards(f"t{i}"))) for i in range(1, 11)]
     head = f"{g.code or 'position'}  moves {g.moves}  {counters}  {g.status}"
     return "\n".join([head, *rows])

@@ -10,8 +10,19 @@ from __future__ import annotations
 RANK_CHARS = "A23456789TJQK"
 SUIT_CHARS = "SHDC"  # the suit order used everywhere: spades, hearts, diamonds, clubs
 RANK_NAMES = (
-    "ace", "two", "three", "four", "five", "six", "seven",
-    "eight", "nine", "ten", "jack", "queen", "king",
+    "ace",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "jack",
+    "queen",
+    "king",
 )
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 

@@ -109,7 +109,9 @@ class GameCode:
         return VARIANTS[self.game][self.variant]
 
 
-def random_code(game: str = "CR1", variant: str = "N", rng: random.Random | None = None) -> GameCode:
+def random_code(
+    game: str = "CR1", variant: str = "N", rng: random.Random | None = None
+) -> GameCode:
     """A fresh deal. Pass ``rng`` to make it reproducible (tests); the default is the OS's."""
     rng = rng or random.SystemRandom()
     return GameCode(game, variant, rng.randrange(DEAL_COUNT))

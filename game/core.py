@@ -16,11 +16,22 @@ from .cards import CARDS, BadCard, Card, parse_cards
 
 HISTORY_LIMIT = 100  # both games: undo reaches back this many moves (Forty Thieves: actions)
 
-REASONS = frozenset({
-    "same_suit", "adjacent_rank", "one_rank_higher", "pile_full", "empty_pile", "base_locked",
-    "no_return_to_pile", "foundation_order", "not_playable", "no_redeals", "stock_empty",
-    "same_place",
-})
+REASONS = frozenset(
+    {
+        "same_suit",
+        "adjacent_rank",
+        "one_rank_higher",
+        "pile_full",
+        "empty_pile",
+        "base_locked",
+        "no_return_to_pile",
+        "foundation_order",
+        "not_playable",
+        "no_redeals",
+        "stock_empty",
+        "same_place",
+    }
+)
 
 
 class IllegalMove(ValueError):
@@ -226,8 +237,9 @@ class Solitaire:
         return cls._build(header, places)
 
     @classmethod
-    def _check_places(cls, header_line: str, header: dict[str, int],
-                      places: list[list[Card]]) -> None:
+    def _check_places(
+        cls, header_line: str, header: dict[str, int], places: list[list[Card]]
+    ) -> None:
         raise NotImplementedError
 
     @classmethod
@@ -246,8 +258,7 @@ class Solitaire:
             i = cls._INDEX.get(place)
             if i is None:
                 raise PositionError(
-                    f"line {n} {line!r}: unknown place {place!r} "
-                    f"(places: {', '.join(cls.PLACES)})"
+                    f"line {n} {line!r}: unknown place {place!r} (places: {', '.join(cls.PLACES)})"
                 )
             if places[i] is not None:
                 raise PositionError(f"line {n} {line!r}: place {place!r} appears twice")

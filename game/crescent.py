@@ -46,14 +46,18 @@ class Crescent(Solitaire):
         return cls(places, REDEALS[code.variant], 0, str(code))
 
     @classmethod
-    def _check_places(cls, header_line: str, header: dict[str, int],
-                      places: list[list[Card]]) -> None:
+    def _check_places(
+        cls, header_line: str, header: dict[str, int], places: list[list[Card]]
+    ) -> None:
         if header["redeals"] > MAX_REDEALS:
             raise PositionError(f"line 1 {header_line!r}: redeals must be 0 to {MAX_REDEALS}")
         for i in _FOUNDATIONS:
             suit, cards = i % 4, places[i]
-            expect = [suit * 13 + k for k in range(len(cards))] if i < 4 else [
-                suit * 13 + 12 - k for k in range(len(cards))]
+            expect = (
+                [suit * 13 + k for k in range(len(cards))]
+                if i < 4
+                else [suit * 13 + 12 - k for k in range(len(cards))]
+            )
             if not 1 <= len(cards) <= 13 or cards != expect:
                 kind = "Ace up" if i < 4 else "King down"
                 raise PositionError(
@@ -170,9 +174,7 @@ class Crescent(Solitaire):
         # of a suit; they lead somewhere only if a pile shows a card of that suit (then some
         # shuttle makes it playable). Without one, the game is as blocked as it looks.
         for s in range(4):
-            if p[s + 4][-1] == p[s][-1] + 1 and any(
-                p[i] and p[i][-1] // 13 == s for i in _PILES
-            ):
+            if p[s + 4][-1] == p[s][-1] + 1 and any(p[i] and p[i][-1] // 13 == s for i in _PILES):
                 return "playing"
         return "blocked"
 
@@ -191,8 +193,10 @@ class Crescent(Solitaire):
         cards = self._p[i]
         if i < 8:
             kind = "Ascending" if i < 4 else "Descending"
-            return (f"{kind} {SUIT_NAMES[i % 4]} foundation: {cards[-1].name()} on top, "
-                    f"{count_phrase(len(cards))}")
+            return (
+                f"{kind} {SUIT_NAMES[i % 4]} foundation: {cards[-1].name()} on top, "
+                f"{count_phrase(len(cards))}"
+            )
         if not cards:
             return f"Pile {i - 7}: empty"
         return f"Pile {i - 7}: {count_phrase(len(cards))}, {cards[-1].name()} on top"
@@ -201,4 +205,3 @@ class Crescent(Solitaire):
         left = self.redeals_left
         redeals = "no redeals left" if left == 0 else f"{left} redeal{'s' * (left != 1)} left"
         return super().describe() + f"\nMoves: {self.moves}; {redeals}."
-

@@ -29,8 +29,11 @@ class FortyThieves(Solitaire):
     """A game of Forty Thieves with the reference app's score and undo."""
 
     GAME = "FT1"
-    PLACES = (tuple(f"f{i}" for i in range(1, 9)) + tuple(f"t{i}" for i in range(1, COLUMNS + 1))
-              + ("stock", "waste"))
+    PLACES = (
+        tuple(f"f{i}" for i in range(1, 9))
+        + tuple(f"t{i}" for i in range(1, COLUMNS + 1))
+        + ("stock", "waste")
+    )
     HEADER = ("score", "moves")
 
     def __init__(
@@ -49,8 +52,9 @@ class FortyThieves(Solitaire):
         return cls(places, 0, 0, str(code))
 
     @classmethod
-    def _check_places(cls, header_line: str, header: dict[str, int],
-                      places: list[list[Card]]) -> None:
+    def _check_places(
+        cls, header_line: str, header: dict[str, int], places: list[list[Card]]
+    ) -> None:
         for i in _FOUNDATIONS:
             suit, cards = i % 4, places[i]
             if cards != [suit * 13 + k for k in range(len(cards))] or len(cards) > 13:
@@ -181,8 +185,10 @@ class FortyThieves(Solitaire):
         if i == WASTE:
             return f"{name}: {count_phrase(len(cards))}, {cards[-1].name()} on top"
         listing = ", ".join(c.name() for c in cards)
-        return (f"{name}: {count_phrase(len(cards))}, {cards[-1].name()} on top; "
-                f"from the bottom: {listing}")
+        return (
+            f"{name}: {count_phrase(len(cards))}, {cards[-1].name()} on top; "
+            f"from the bottom: {listing}"
+        )
 
     def describe(self) -> str:
         return super().describe() + f"\nScore: {self.score}; moves: {self.moves}."

@@ -19,8 +19,9 @@ def rest_of_cards(used: list[str]) -> list[str]:
     return out
 
 
-def build(header: str, places: dict[str, str], fill: list[str] | None = None,
-          limit: int = 13) -> game.Solitaire:
+def build(
+    header: str, places: dict[str, str], fill: list[str] | None = None, limit: int = 13
+) -> game.Solitaire:
     """A game from ``header`` and the places given; other cards dealt into ``fill`` places.
 
     Crescent foundations may be given as a top card only ("f1": "5S" means AS..5S).
@@ -62,7 +63,7 @@ def foundation_run(place: str, top: str) -> str:
     ranks = "A23456789TJQK"
     if i < 4:
         return " ".join(r + suit for r in ranks[: card.rank])
-    return " ".join(r + suit for r in reversed(ranks[card.rank - 1:]))
+    return " ".join(r + suit for r in reversed(ranks[card.rank - 1 :]))
 
 
 def layout(g: game.Solitaire) -> str:

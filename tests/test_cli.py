@@ -34,11 +34,24 @@ def test_draw_and_forty_thieves_board():
 
 
 def test_the_module_runs_and_reports_refusals_and_errors():
-    run = subprocess.run([sys.executable, "-m", "game", "cr1-n-aaaaaab"], cwd=ROOT, text=True,
-                         input="t1 t1\nt99 f1\nt6 f5\nq\n", capture_output=True, timeout=60, check=False)
+    run = subprocess.run(
+        [sys.executable, "-m", "game", "cr1-n-aaaaaab"],
+        cwd=ROOT,
+        text=True,
+        input="t1 t1\nt99 f1\nt6 f5\nq\n",
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
     assert run.returncode == 0
     assert "Refused: same_place" in run.stdout and "unknown place 't99'" in run.stdout
     assert "moves 1" in run.stdout
-    bad = subprocess.run([sys.executable, "-m", "game", "XX1-N-AAAAAAB"], cwd=ROOT, text=True,
-                         capture_output=True, timeout=60, check=False)
+    bad = subprocess.run(
+        [sys.executable, "-m", "game", "XX1-N-AAAAAAB"],
+        cwd=ROOT,
+        text=True,
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
     assert bad.returncode == 1 and "unknown game 'XX1'" in bad.stderr

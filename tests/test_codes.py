@@ -30,22 +30,25 @@ def test_parsing_accepts_lower_case_and_surrounding_spaces():
     assert code.name == "Crescent Four"
 
 
-@pytest.mark.parametrize("text, error, names", [
-    ("", game.BadCodeFormat, "''"),
-    ("CR1N-AAAAAAB", game.BadCodeFormat, "CR1N-AAAAAAB"),
-    ("CR1-N-AAAA-AAB", game.BadCodeFormat, "CR1-N-AAAA-AAB"),
-    ("CR1 - N - AAAAAAB", game.BadCodeFormat, "CR1 - N - AAAAAAB"),
-    ("XX1-N-AAAAAAB", game.UnknownGame, "'XX1'"),
-    ("CR2-N-AAAAAAB", game.UnknownGame, "'CR2'"),
-    ("FT1-F-AAAAAAB", game.UnknownVariant, "'F' for FT1"),
-    ("CR1-Q-AAAAAAB", game.UnknownVariant, "'Q' for CR1"),
-    ("CR1-N-AAAAAB", game.BadDeal, "'AAAAAB'"),
-    ("CR1-N-AAAAAAAB", game.BadDeal, "'AAAAAAAB'"),
-    ("CR1-N-AAAAAA1", game.BadDeal, "'AAAAAA1'"),
-    ("CR1-N-AAAAAA8", game.BadDeal, "'AAAAAA8'"),
-    ("CR1-N-", game.BadDeal, "''"),
-    ("CR1-N-AAAAAÄB", game.BadCodeFormat, "AAAAAÄB"),
-])
+@pytest.mark.parametrize(
+    "text, error, names",
+    [
+        ("", game.BadCodeFormat, "''"),
+        ("CR1N-AAAAAAB", game.BadCodeFormat, "CR1N-AAAAAAB"),
+        ("CR1-N-AAAA-AAB", game.BadCodeFormat, "CR1-N-AAAA-AAB"),
+        ("CR1 - N - AAAAAAB", game.BadCodeFormat, "CR1 - N - AAAAAAB"),
+        ("XX1-N-AAAAAAB", game.UnknownGame, "'XX1'"),
+        ("CR2-N-AAAAAAB", game.UnknownGame, "'CR2'"),
+        ("FT1-F-AAAAAAB", game.UnknownVariant, "'F' for FT1"),
+        ("CR1-Q-AAAAAAB", game.UnknownVariant, "'Q' for CR1"),
+        ("CR1-N-AAAAAB", game.BadDeal, "'AAAAAB'"),
+        ("CR1-N-AAAAAAAB", game.BadDeal, "'AAAAAAAB'"),
+        ("CR1-N-AAAAAA1", game.BadDeal, "'AAAAAA1'"),
+        ("CR1-N-AAAAAA8", game.BadDeal, "'AAAAAA8'"),
+        ("CR1-N-", game.BadDeal, "''"),
+        ("CR1-N-AAAAAÄB", game.BadCodeFormat, "AAAAAÄB"),
+    ],
+)
 def test_bad_codes_raise_a_clear_value_error(text, error, names):
     with pytest.raises(error) as err:
         game.new(text)
@@ -83,7 +86,10 @@ def test_codes_round_trip(kind, deal):
 def test_splitmix64_matches_the_published_reference_outputs():
     rng = SplitMix64(0)
     assert [rng.next() for _ in range(3)] == [
-        0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F]
+        0xE220A8397B1DCDAF,
+        0x6E789E6AA1B965F4,
+        0x06C45D188009454F,
+    ]
 
 
 def test_the_shuffle_is_a_permutation_of_two_decks():
@@ -96,8 +102,12 @@ def test_the_shuffle_is_a_permutation_of_two_decks():
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_an_independent_javascript_shuffle_deals_the_same_cards():
     for deal in (0, 1, 77, 2**20 + 3, DEAL_COUNT - 1):
-        out = subprocess.run(["node", str(ROOT / "docs" / "shuffle.mjs"), str(deal)],
-                             capture_output=True, text=True, check=True).stdout.split()
+        out = subprocess.run(
+            ["node", str(ROOT / "docs" / "shuffle.mjs"), str(deal)],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.split()
         assert out == [str(c) for c in shuffled_pack(deal)]
 
 

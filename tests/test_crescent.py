@@ -78,7 +78,10 @@ def test_emptied_pile_stays_empty():
 def test_foundations_build_up_from_ace_and_down_from_king_in_suit():
     g = cr({"t1": "2S", "t2": "QS", "t3": "3S", "t4": "2H", "t5": "JS"})
     assert {m for m in g.legal_moves() if m.dst.startswith("f")} >= {
-        Move("t1", "f1"), Move("t2", "f5"), Move("t4", "f2")}
+        Move("t1", "f1"),
+        Move("t2", "f5"),
+        Move("t4", "f2"),
+    }
     assert refused(g, "t1", "f2") == "same_suit"
     assert refused(g, "t3", "f1") == "foundation_order"
     assert refused(g, "t5", "f5") == "foundation_order"
@@ -212,13 +215,23 @@ def test_won_when_every_card_is_on_the_foundations():
 
 def _stuck(redeals):
     """Diamonds and clubs home; spades meet at 7S/8S; hearts A..JH and KH; no pile move."""
-    return cr({
-        "f3": "KD", "f4": "KC", "f7": "AD", "f8": "AC",
-        "f1": "7S", "f5": "8S", "f2": "JH", "f6": "KH",
-        "t1": "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS 5H",
-        "t2": "AH 3H 4H 6H 7H 8H TH JH QH QH KH 2H",
-        "t3": "KS 9H",
-    }, redeals=redeals, fill=[])
+    return cr(
+        {
+            "f3": "KD",
+            "f4": "KC",
+            "f7": "AD",
+            "f8": "AC",
+            "f1": "7S",
+            "f5": "8S",
+            "f2": "JH",
+            "f6": "KH",
+            "t1": "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS 5H",
+            "t2": "AH 3H 4H 6H 7H 8H TH JH QH QH KH 2H",
+            "t3": "KS 9H",
+        },
+        redeals=redeals,
+        fill=[],
+    )
 
 
 def test_blocked_when_no_move_and_no_redeal_left():
@@ -230,8 +243,14 @@ def test_blocked_when_no_move_and_no_redeal_left():
 
 
 def test_not_blocked_while_a_shuttle_can_free_a_pile_card():
-    text = _stuck(redeals=0).position().replace(
-        "t1: AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS 5H", "t1: AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS 5H QS")
+    text = (
+        _stuck(redeals=0)
+        .position()
+        .replace(
+            "t1: AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS 5H",
+            "t1: AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS 5H QS",
+        )
+    )
     g = game.from_position(text)
     # QS shows: moving 8S..QS up leaves KS on the descending side, and QS can go there
     assert g.status == "playing"
@@ -241,13 +260,23 @@ def test_not_blocked_while_a_shuttle_can_free_a_pile_card():
 
 
 def test_last_move_blocks_the_game_and_undo_reopens_it():
-    g = cr({
-        "f3": "KD", "f4": "KC", "f7": "AD", "f8": "AC",
-        "f1": "7S", "f5": "8S", "f2": "QH", "f6": "KH",
-        "t1": "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS 5H",
-        "t2": "KS AH 2H 3H 4H 6H 7H 8H TH JH QH 9H",
-        "t3": "KH",
-    }, redeals=0, fill=[])
+    g = cr(
+        {
+            "f3": "KD",
+            "f4": "KC",
+            "f7": "AD",
+            "f8": "AC",
+            "f1": "7S",
+            "f5": "8S",
+            "f2": "QH",
+            "f6": "KH",
+            "t1": "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS 5H",
+            "t2": "KS AH 2H 3H 4H 6H 7H 8H TH JH QH 9H",
+            "t3": "KH",
+        },
+        redeals=0,
+        fill=[],
+    )
     assert g.status == "playing"
     assert [m for m in g.legal_moves() if m.src.startswith("t")] == [Move("t3", "f2")]
     g.play("t3", "f2")
@@ -288,11 +317,30 @@ def seed_diagram_position():
     """A full position with the diagram's foundations, pile sizes and top cards."""
     foundations = ["AS 2S", "AH 2H", "AD", "AC", "KS QS", "KH QH", "KD", "KC QC JC TC 9C"]
     sizes = [4, 6, 4, 5, 6, 4, 6, 6, 5, 6, 6, 6, 6, 6, 6, 6]
-    tops = ["JD", "8S", "7D", "4D", "TS", "QS", "5H", "6S", "5C", "AS", "KC", "TC", "7S", "KS", "6S", "AC"]
+    tops = [
+        "JD",
+        "8S",
+        "7D",
+        "4D",
+        "TS",
+        "QS",
+        "5H",
+        "6S",
+        "5C",
+        "AS",
+        "KC",
+        "TC",
+        "7S",
+        "KS",
+        "6S",
+        "AC",
+    ]
     pile_1 = ["2H", "9C", "JD"]  # under JD: pile 1 is 2H 9C JD JD, the seed's redeal example
     rest = rest_of_cards(" ".join(foundations).split() + tops + pile_1)
     piles = [pile_1 + [tops[0]]]
-    piles += [[rest.pop() for _ in range(size - 1)] + [top] for size, top in zip(sizes[1:], tops[1:])]
+    piles += [
+        [rest.pop() for _ in range(size - 1)] + [top] for size, top in zip(sizes[1:], tops[1:])
+    ]
     lines = ["CR1 redeals=3 moves=9"] + [f"f{i + 1}: {f}" for i, f in enumerate(foundations)]
     lines += [f"t{i + 1}: {' '.join(p)}" for i, p in enumerate(piles)]
     return game.from_position("\n".join(lines))

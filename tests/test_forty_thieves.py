@@ -25,9 +25,16 @@ def test_deal_10_columns_of_4_and_a_64_card_stock():
 
 
 SEED_LAYOUT = {  # RULES.md: the examples page's starting layout, bottom to top
-    "t1": "AD 3S KH 2H", "t2": "JC 3H 2S 9H", "t3": "9C JH AH 8H", "t4": "8D 9D KC 7D",
-    "t5": "TD 9S AH JS", "t6": "KC JS 8S QS", "t7": "9D QH 6D 4H", "t8": "9H AS AC 3H",
-    "t9": "6C 5S 7H 4D", "t10": "5D 9C 2S TC",
+    "t1": "AD 3S KH 2H",
+    "t2": "JC 3H 2S 9H",
+    "t3": "9C JH AH 8H",
+    "t4": "8D 9D KC 7D",
+    "t5": "TD 9S AH JS",
+    "t6": "KC JS 8S QS",
+    "t7": "9D QH 6D 4H",
+    "t8": "9H AS AC 3H",
+    "t9": "6C 5S 7H 4D",
+    "t10": "5D 9C 2S TC",
 }
 
 
@@ -35,14 +42,21 @@ def test_seed_starting_layout_and_its_moves():
     g = ft(SEED_LAYOUT)
     assert len(g.cards("stock")) == 64
     assert sorted(m.text() for m in g.legal_moves()) == sorted(
-        ["t1-t8", "t3-t2", "t5-t6", "t8-t7", "stock-waste"])
-    assert g.place_label("t1") == ("Column 1: 4 cards, two of hearts on top; from the bottom: "
-                                   "ace of diamonds, three of spades, king of hearts, two of hearts")
+        ["t1-t8", "t3-t2", "t5-t6", "t8-t7", "stock-waste"]
+    )
+    assert g.place_label("t1") == (
+        "Column 1: 4 cards, two of hearts on top; from the bottom: "
+        "ace of diamonds, three of spades, king of hearts, two of hearts"
+    )
     words = g.describe().splitlines()
-    assert words[:8] == [f"Foundation {i + 1}, {s}: empty." for i, s in
-                         enumerate(["spades", "hearts", "diamonds", "clubs"] * 2)]
-    assert words[8 + 5] == ("Column 6: 4 cards, queen of spades on top; from the bottom: "
-                            "king of clubs, jack of spades, eight of spades, queen of spades.")
+    assert words[:8] == [
+        f"Foundation {i + 1}, {s}: empty."
+        for i, s in enumerate(["spades", "hearts", "diamonds", "clubs"] * 2)
+    ]
+    assert words[8 + 5] == (
+        "Column 6: 4 cards, queen of spades on top; from the bottom: "
+        "king of clubs, jack of spades, eight of spades, queen of spades."
+    )
     assert words[18:] == ["Stock: 64 cards.", "Waste: empty.", "Score: 0; moves: 0."]
     g.play("stock", "waste")
     top = g.cards("waste")[-1].name()
@@ -196,8 +210,9 @@ def test_seed_score_of_a_won_game_is_1040_plus_5_per_waste_to_column_move():
 
 
 def test_won_status_only_when_all_eight_foundations_are_full():
-    full = {f"f{i}": " ".join(r + "SHDC"[(i - 1) % 4] for r in "A23456789TJQK")
-            for i in range(1, 9)}
+    full = {
+        f"f{i}": " ".join(r + "SHDC"[(i - 1) % 4] for r in "A23456789TJQK") for i in range(1, 9)
+    }
     assert ft(full, fill=()).status == "won"
     almost = {**full, "f8": full["f8"][:-3], "waste": "KC"}
     g = ft(almost, fill=())

@@ -54,33 +54,36 @@ def move_card(text, card, src, dst):
     return "\n".join(lines) + "\n"
 
 
-@pytest.mark.parametrize("text, message", [
-    ("", "empty position"),
-    ("\n\n", "empty position"),
-    (swap(CR, "CR1", "XX1"), "unknown game 'XX1'"),
-    (swap(CR, "CR1 redeals=3 moves=0", "CR1 redeals=3"), "missing moves"),
-    (swap(CR, "moves=0", "moves=0 score=0"), "unexpected 'score=0'"),
-    (swap(CR, "moves=0", "moves=-1"), "moves must be a whole number"),
-    (swap(CR, "moves=0", "moves=x"), "moves must be a whole number"),
-    (swap(CR, "moves=0", "redeals=1"), "unexpected 'redeals=1'"),
-    (swap(CR, "redeals=3", "redeals=5"), "redeals must be 0 to 4"),
-    (swap(FT, "score=0", "redeals=0"), "unexpected 'redeals=0'"),
-    (swap(CR, "t16:", "t17:"), "unknown place 't17'"),
-    (swap(CR, "t16:", "t15:"), "place 't15' appears twice"),
-    (CR.replace("t16: 3S AC 2D QD TC 7C\n", ""), "missing places: t16"),
-    (swap(CR, "t1: 6D", "t1: 6X"), "bad card '6X'"),
-    (swap(CR, "t1: 6D", "t1: 6d"), "bad card '6d'"),
-    (swap(CR, "t1: 6D 4S", "t1: 6D  4S"), "bad card ''"),
-    (swap(CR, "t1: 6D", "t1:6D"), "expected a space after the colon"),
-    (swap(CR, "t1: 6D", "t1 6D"), "expected 'PLACE: CARDS'"),
-    (swap(CR, "t1: 6D", "\nt1: 6D"), "expected 'PLACE: CARDS'"),
-    (swap(CR, "t1: 6D", "t1: 7D"), "card 6D appears 1 times"),
-    (swap(CR, "t2: 7D", "t2: 6D"), "card 6D appears 3 times"),
-    (swap(CR, "f1: AS", "f1:"), "f1: must be a Ace up sequence"),
-    (swap(swap(CR, "f1: AS", "f1: 2S"), "t4: 8S JC KS 2S", "t4: 8S JC KS AS"), "f1: must be"),
-    (move_card(CR, "JS", "t2", "f5"), "f5: must be a King down sequence of spades"),
-    (move_card(CR, "2S", "t4", "f5"), "f5: must be a King down sequence"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("", "empty position"),
+        ("\n\n", "empty position"),
+        (swap(CR, "CR1", "XX1"), "unknown game 'XX1'"),
+        (swap(CR, "CR1 redeals=3 moves=0", "CR1 redeals=3"), "missing moves"),
+        (swap(CR, "moves=0", "moves=0 score=0"), "unexpected 'score=0'"),
+        (swap(CR, "moves=0", "moves=-1"), "moves must be a whole number"),
+        (swap(CR, "moves=0", "moves=x"), "moves must be a whole number"),
+        (swap(CR, "moves=0", "redeals=1"), "unexpected 'redeals=1'"),
+        (swap(CR, "redeals=3", "redeals=5"), "redeals must be 0 to 4"),
+        (swap(FT, "score=0", "redeals=0"), "unexpected 'redeals=0'"),
+        (swap(CR, "t16:", "t17:"), "unknown place 't17'"),
+        (swap(CR, "t16:", "t15:"), "place 't15' appears twice"),
+        (CR.replace("t16: 3S AC 2D QD TC 7C\n", ""), "missing places: t16"),
+        (swap(CR, "t1: 6D", "t1: 6X"), "bad card '6X'"),
+        (swap(CR, "t1: 6D", "t1: 6d"), "bad card '6d'"),
+        (swap(CR, "t1: 6D 4S", "t1: 6D  4S"), "bad card ''"),
+        (swap(CR, "t1: 6D", "t1:6D"), "expected a space after the colon"),
+        (swap(CR, "t1: 6D", "t1 6D"), "expected 'PLACE: CARDS'"),
+        (swap(CR, "t1: 6D", "\nt1: 6D"), "expected 'PLACE: CARDS'"),
+        (swap(CR, "t1: 6D", "t1: 7D"), "card 6D appears 1 times"),
+        (swap(CR, "t2: 7D", "t2: 6D"), "card 6D appears 3 times"),
+        (swap(CR, "f1: AS", "f1:"), "f1: must be a Ace up sequence"),
+        (swap(swap(CR, "f1: AS", "f1: 2S"), "t4: 8S JC KS 2S", "t4: 8S JC KS AS"), "f1: must be"),
+        (move_card(CR, "JS", "t2", "f5"), "f5: must be a King down sequence of spades"),
+        (move_card(CR, "2S", "t4", "f5"), "f5: must be a King down sequence"),
+    ],
+)
 def test_bad_crescent_positions_name_what_is_wrong(text, message):
     with pytest.raises(PositionError) as err:
         game.from_position(text)
@@ -131,8 +134,9 @@ def test_position_must_be_text():
 
 def mutations():
     text = st.sampled_from([CR, FT])
-    return st.tuples(text, st.integers(0, 10_000), st.integers(0, 3),
-                     st.sampled_from(list("AS2KT: =\n-0x")))
+    return st.tuples(
+        text, st.integers(0, 10_000), st.integers(0, 3), st.sampled_from(list("AS2KT: =\n-0x"))
+    )
 
 
 @settings(max_examples=300)
@@ -140,8 +144,12 @@ def mutations():
 def test_fuzzed_positions_parse_or_raise_position_error(case):
     text, at, kind, ch = case
     at %= len(text)
-    mutated = [text[:at] + text[at + 1:], text[:at] + ch + text[at:],
-               text[:at] + ch + text[at + 1:], text[at:] + text[:at]][kind]
+    mutated = [
+        text[:at] + text[at + 1 :],
+        text[:at] + ch + text[at:],
+        text[:at] + ch + text[at + 1 :],
+        text[at:] + text[:at],
+    ][kind]
     try:
         g = game.from_position(mutated)
     except PositionError:
@@ -173,8 +181,15 @@ def test_moves_have_a_text_round_trip():
 def test_place_names_are_short_words():
     cr, ft = game.new("CR1-N-AAAAAAB"), game.new("FT1-N-AAAAAAB")
     assert [cr.place_name(p) for p in ("f1", "f8", "t16")] == [
-        "ascending spades foundation", "descending clubs foundation", "pile 16"]
+        "ascending spades foundation",
+        "descending clubs foundation",
+        "pile 16",
+    ]
     assert [ft.place_name(p) for p in ("f5", "t10", "stock", "waste")] == [
-        "spades foundation 5", "column 10", "stock", "waste"]
+        "spades foundation 5",
+        "column 10",
+        "stock",
+        "waste",
+    ]
     with pytest.raises(game.UnknownPlace):
         ft.place_name("t11")

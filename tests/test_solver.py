@@ -35,10 +35,15 @@ def brute_force(start: game.Solitaire, limit: int = 100_000) -> bool | None:
     reductions (no safe moves, no draw macros, no merged foundations, no dominance). Moves to
     a foundation are tried first, which only changes how soon a win turns up. ``None`` if it
     needs more than ``limit`` positions."""
+
     def key(g: game.Solitaire) -> tuple:
         if isinstance(g, game.FortyThieves):
-            return (tuple(sorted(g.cards(f"t{i}") for i in range(1, 11))),
-                    layout(g).split("t1:")[0], g.cards("stock"), g.cards("waste"))
+            return (
+                tuple(sorted(g.cards(f"t{i}") for i in range(1, 11))),
+                layout(g).split("t1:")[0],
+                g.cards("stock"),
+                g.cards("waste"),
+            )
         return layout(g), getattr(g, "redeals_left", 0)
 
     todo, seen = [start.copy()], {key(start)}
@@ -73,7 +78,7 @@ def small_crescent(rng: random.Random) -> game.Crescent:
         for s, suit in enumerate("SHDC"):
             up, down = rng.randint(9, 13), rng.randint(1, 4)
             places[f"f{s + 1}"] = " ".join(r + suit for r in RANKS[:up])
-            places[f"f{s + 5}"] = " ".join(r + suit for r in reversed(RANKS[down - 1:]))
+            places[f"f{s + 5}"] = " ".join(r + suit for r in reversed(RANKS[down - 1 :]))
             for r in range(1, 14):
                 rest += [RANKS[r - 1] + suit] * (2 - (r <= up) - (r >= down))
     rng.shuffle(rest)
@@ -104,8 +109,10 @@ def small_forty_thieves(rng: random.Random) -> game.FortyThieves:
     rng.shuffle(rest)
     for i, card in enumerate(rest):
         places[f"t{i % 10 + 1}" if i < 30 else "stock"].append(card)
-    lines = [f"{f}: {' '.join(r + 'SHDC'[(int(f[1:]) - 1) % 4] for r in ranks)}".rstrip()
-             for f, ranks in found.items()]
+    lines = [
+        f"{f}: {' '.join(r + 'SHDC'[(int(f[1:]) - 1) % 4] for r in ranks)}".rstrip()
+        for f, ranks in found.items()
+    ]
     lines += [f"{p}: {' '.join(c)}".rstrip() for p, c in places.items()]
     return game.from_position("FT1 score=0 moves=0\n" + "\n".join(lines) + "\n")
 
@@ -132,9 +139,10 @@ def test_verdicts_agree_with_brute_force_on_small_positions(make):
 
 def ft_foundations(height) -> str:
     """Forty Thieves foundation lines: f1..f8 each holding Ace up to ``height(suit)`` cards."""
-    return "\n".join(f"f{i}: " + " ".join(r + "SHDC"[(i - 1) % 4]
-                                          for r in RANKS[:height((i - 1) % 4)])
-                     for i in range(1, 9))
+    return "\n".join(
+        f"f{i}: " + " ".join(r + "SHDC"[(i - 1) % 4] for r in RANKS[: height((i - 1) % 4)])
+        for i in range(1, 9)
+    )
 
 
 def spades_and_hearts_from_six(columns: list[str], stock: str) -> game.FortyThieves:
@@ -148,8 +156,18 @@ def spades_and_hearts_from_six(columns: list[str], stock: str) -> game.FortyThie
     return game.from_position(f"FT1 score=0 moves=0\n{found}\n{cols}\nstock: {stock}\nwaste:\n")
 
 
-BLOCKING = ["6S QH KS", "6S QH KS", "6H QS JS", "6H QS JS", "7H TS 9S", "7H TS 9S",
-            "8H 8S 7S", "8H 8S 7S", "9H KH", "TH KH"]
+BLOCKING = [
+    "6S QH KS",
+    "6S QH KS",
+    "6H QS JS",
+    "6H QS JS",
+    "7H TS 9S",
+    "7H TS 9S",
+    "8H 8S 7S",
+    "8H 8S 7S",
+    "9H KH",
+    "TH KH",
+]
 
 
 def test_forty_thieves_deadlock_is_proved_unwinnable_and_brute_force_agrees():
@@ -183,9 +201,11 @@ def test_a_deal_won_from_the_start_replays_to_won(code):
 def test_forty_thieves_line_uses_draws_and_replays_to_won():
     """An endgame where the win needs cards from the stock: the line draws and plays them."""
     start = game.from_position(
-        "FT1 score=0 moves=0\n" + ft_foundations(lambda suit: 11)
+        "FT1 score=0 moves=0\n"
+        + ft_foundations(lambda suit: 11)
         + "\nt1: KS QS\nt2: KH\nt3: QH\nt4:\nt5:\nt6:\nt7:\nt8:\nt9:\nt10:\n"
-        "stock: QH QD KD QC KC KC QC QD\nwaste: KS KD QS KH\n")
+        "stock: QH QD KD QC KC KC QC QD\nwaste: KS KD QS KH\n"
+    )
     result = solve(start, states=100_000)
     assert result.verdict == WINNABLE
     assert ["stock", "waste"] in result.moves
@@ -210,7 +230,10 @@ def test_slices_reach_the_same_verdict_and_line_as_one_run():
         slices += 1
     assert slices > 10
     assert (result.verdict, result.moves, result.states) == (
-        whole.verdict, whole.moves, whole.states)
+        whole.verdict,
+        whole.moves,
+        whole.states,
+    )
 
 
 def test_the_game_searched_is_left_untouched():
@@ -225,7 +248,7 @@ def test_crescent_met_foundations_are_one_state():
     g = game.new("CR1-N-AAAAAAE")
     adapter = adapter_for(g)
     p = adapter.p
-    p[0][:] = list(range(0, 5))  # AS..5S up
+    p[0][:] = list(range(5))  # AS..5S up
     p[4][:] = list(range(12, 4, -1))  # KS..6S down: they meet
     key = adapter.key()
     p[0].pop()
@@ -239,7 +262,12 @@ def test_luby_sequence():
 
 def test_a_search_on_an_already_won_position():
     won = game.from_position(
-        "FT1 score=1040 moves=104\n" + ft_foundations(lambda suit: 13) + "\n" + "".join(f"t{i}:\n" for i in range(1, 11)) + "stock:\nwaste:\n")
+        "FT1 score=1040 moves=104\n"
+        + ft_foundations(lambda suit: 13)
+        + "\n"
+        + "".join(f"t{i}:\n" for i in range(1, 11))
+        + "stock:\nwaste:\n"
+    )
     result = Search(adapter_for(won)).run()
     assert result.verdict == WINNABLE and result.moves == []
 
@@ -274,7 +302,10 @@ def test_batch_is_a_plain_function_and_resumes(tmp_path):
     assert again["CR1-N-AAAAAAG"]["states"] == "1"
     assert len(read_rows(out)) == 3 and out.read_text().count("code,") == 1
     stats = summary(again.values())
-    assert stats["deals"] == 3 and abs(sum(stats[v] for v in (WINNABLE, UNWINNABLE, UNKNOWN)) - 1) < 1e-9
+    assert (
+        stats["deals"] == 3
+        and abs(sum(stats[v] for v in (WINNABLE, UNWINNABLE, UNKNOWN)) - 1) < 1e-9
+    )
     assert parse_range("0-999") == range(1000) and parse_range("7") == range(7, 8)
     with pytest.raises(ValueError):
         parse_range("9-3")
@@ -286,5 +317,8 @@ def test_a_sliced_beam_is_the_same_search():
     sliced = search(start)
     while (result := sliced.run(3)) is None:
         pass
-    assert (result.verdict, result.moves, result.states) == (whole.verdict, whole.moves,
-                                                             whole.states)
+    assert (result.verdict, result.moves, result.states) == (
+        whole.verdict,
+        whole.moves,
+        whole.states,
+    )

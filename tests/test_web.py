@@ -69,7 +69,9 @@ def test_refused_drops_carry_the_engine_reason():
     c = Controller(game.new(CR))
     assert c.drop("t5", "t1").reason == "same_suit"
     # TS over the foundation area: its suit's ascending foundation says why not
-    assert c.drop("t12", "foundations") == Outcome("refused", reason="foundation_order", place="t12")
+    assert c.drop("t12", "foundations") == Outcome(
+        "refused", reason="foundation_order", place="t12"
+    )
     assert c.drop("t5", None) == Outcome("nothing")
     assert c.drop("t5", "t5") == Outcome("nothing")
 
@@ -84,8 +86,11 @@ def test_tap_sends_to_a_foundation_and_the_stock_draws_even_when_tapped_quickly(
 
 
 def test_waste_card_goes_to_a_building_column_before_an_empty_one():
-    g = build("FT1 score=0 moves=0", {"waste": "6S", "t1": "", "t2": "KD 7S"},
-              ["stock"] + [f"t{i}" for i in range(3, 11)])
+    g = build(
+        "FT1 score=0 moves=0",
+        {"waste": "6S", "t1": "", "t2": "KD 7S"},
+        ["stock"] + [f"t{i}" for i in range(3, 11)],
+    )
     assert Controller(g).tap("waste", 0) == Outcome("moved", game.Move("waste", "t2"))
 
 
@@ -95,8 +100,11 @@ def test_a_column_card_with_no_foundation_is_selected_not_moved():
 
 
 def test_double_click_longest_column_then_empty_and_the_setting():
-    g = build("FT1 score=0 moves=0", {"t1": "KD 7S", "t2": "KD 4H 8H 2C 7S", "t3": "", "t4": "6S"},
-              ["stock", "t5", "t6", "t7", "t8", "t9", "t10"])
+    g = build(
+        "FT1 score=0 moves=0",
+        {"t1": "KD 7S", "t2": "KD 4H 8H 2C 7S", "t3": "", "t4": "6S"},
+        ["stock", "t5", "t6", "t7", "t8", "t9", "t10"],
+    )
     c = Controller(g)
     assert c.best_destination("t4") == "t2"
     c.tap("t4", 0)
@@ -132,7 +140,12 @@ def test_crescent_horseshoe_four_left_eight_top_four_right():
 
 
 def test_every_place_and_card_is_inside_the_view_box():
-    for g, aspect in [(game.new(CR), 0.6), (game.new(CR), 2.0), (game.new(FT), 0.6), (game.new(FT), 2.0)]:
+    for g, aspect in [
+        (game.new(CR), 0.6),
+        (game.new(CR), 2.0),
+        (game.new(FT), 0.6),
+        (game.new(FT), 2.0),
+    ]:
         lay = board.layout_for(g, aspect)
         for place, slot in lay.slots.items():
             x, y = board.top_card_xy(g, lay, place)
@@ -154,7 +167,9 @@ def test_long_forty_thieves_columns_stay_on_screen_and_legible():
 
 def test_markup_has_the_test_hooks_and_labels():
     g = game.new(CR)
-    markup = board.render(g, board.crescent_layout(), board.View(selected="t1", targets=frozenset({"f2"})), WORDS)
+    markup = board.render(
+        g, board.crescent_layout(), board.View(selected="t1", targets=frozenset({"f2"})), WORDS
+    )
     places = re.findall(r'data-place="(\w+)"', markup)
     assert sorted(places) == sorted(g.PLACES)
     assert markup.count("data-card=") == 24  # Crescent shows the top card only
@@ -198,23 +213,33 @@ def test_pyscript_config_ships_every_engine_file_and_the_catalog():
     assert config["interpreter"] == "./static/pyodide-snapshot.mjs"
     wanted = {f"./{p.relative_to(ROOT)}" for p in (ROOT / "game").rglob("*.py")}
     # the terminal UI, the page's entry point, and the solver's command line and batch
-    wanted -= {"./game/__main__.py", "./game/web/app.py", "./game/solver/__main__.py",
-               "./game/solver/batch.py"}
+    wanted -= {
+        "./game/__main__.py",
+        "./game/web/app.py",
+        "./game/solver/__main__.py",
+        "./game/solver/batch.py",
+    }
     wanted.add("./static/messages/en.json")
     assert set(config["files"]) == wanted
     assert all(src == dst for src, dst in config["files"].items())
 
 
 def test_the_page_names_no_outside_host():
-    for path in ["index.html", "pyscript.toml", "static/boot.js", "static/app.css",
-                 *map(str, (ROOT / "game" / "web").glob("*.py"))]:
+    for path in [
+        "index.html",
+        "pyscript.toml",
+        "static/boot.js",
+        "static/app.css",
+        *map(str, (ROOT / "game" / "web").glob("*.py")),
+    ]:
         text = (ROOT / path).read_text()
         hosts = [u for u in re.findall(r"https?://[^\s\"')]+", text) if "www.w3.org" not in u]
         assert not hosts, (path, hosts)
 
 
-@pytest.mark.parametrize("ms, text", [(0, "0:00"), (7_999, "0:07"), (720_000, "12:00"),
-                                      (3_725_000, "62:05")])
+@pytest.mark.parametrize(
+    "ms, text", [(0, "0:00"), (7_999, "0:07"), (720_000, "12:00"), (3_725_000, "62:05")]
+)
 def test_clock_shows_minutes_and_seconds(ms, text):
     assert clock(ms) == text
 

@@ -24,13 +24,14 @@ def _in_spade(x: float, y: float) -> bool:
     return 0.6 <= y <= 0.95 and abs(x - 0.5) <= 0.05 + (y - 0.6) * 0.35
 
 
-def _in_rounded(x: float, y: float, left: float, top: float, right: float, bottom: float,
-                radius: float) -> bool:
+def _in_rounded(
+    x: float, y: float, left: float, top: float, right: float, bottom: float, radius: float
+) -> bool:
     if not (left <= x <= right and top <= y <= bottom):
         return False
     cx = min(max(x, left + radius), right - radius)
     cy = min(max(y, top + radius), bottom - radius)
-    return (x - cx) ** 2 + (y - cy) ** 2 <= radius ** 2
+    return (x - cx) ** 2 + (y - cy) ** 2 <= radius**2
 
 
 def colour_at(x: float, y: float, maskable: bool) -> tuple[int, int, int, int]:
@@ -55,24 +56,41 @@ def render(size: int, maskable: bool = False) -> bytes:
     for j in range(size):
         rows.append(0)  # filter: none
         for i in range(size):
-            samples = [colour_at((i + a) / size, (j + b) / size, maskable)
-                       for a in offsets for b in offsets]
+            samples = [
+                colour_at((i + a) / size, (j + b) / size, maskable)
+                for a in offsets
+                for b in offsets
+            ]
             alpha = sum(s[3] for s in samples)
             if alpha == 0:
                 rows += b"\0\0\0\0"
                 continue
             rgb = [sum(s[k] * s[3] for s in samples) // alpha for k in range(3)]
             rows += bytes(rgb + [alpha // 4])
+
     def chunk(kind: bytes, data: bytes) -> bytes:
-        return (struct.pack(">I", len(data)) + kind + data
-                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+        return (
+            struct.pack(">I", len(data))
+            + kind
+            + data
+            + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+        )
+
     header = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
-            + chunk(b"IDAT", zlib.compress(bytes(rows), 9)) + chunk(b"IEND", b""))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(bytes(rows), 9))
+        + chunk(b"IEND", b"")
+    )
 
 
-ICONS = {"icon-192.png": (192, False), "icon-512.png": (512, False),
-         "icon-maskable-512.png": (512, True), "apple-touch-icon.png": (180, True)}
+ICONS = {
+    "icon-192.png": (192, False),
+    "icon-512.png": (512, False),
+    "icon-maskable-512.png": (512, True),
+    "apple-touch-icon.png": (180, True),
+}
 
 
 def write_icons(folder: Path) -> None:

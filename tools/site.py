@@ -18,8 +18,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 TOP_FILES = ["index.html", "pyscript.toml", "manifest.webmanifest"]
-STATIC = ["static/app.css", "static/boot.js", "static/icon.svg", "static/messages",
-          "static/icons", "static/vendor", "static/pyodide-snapshot.mjs", "static/data"]
+STATIC = [
+    "static/app.css",
+    "static/boot.js",
+    "static/icon.svg",
+    "static/messages",
+    "static/icons",
+    "static/vendor",
+    "static/pyodide-snapshot.mjs",
+    "static/data",
+]
 
 
 def page_python_files(root: Path = ROOT) -> list[str]:
@@ -40,13 +48,15 @@ def build(out: Path, root: Path = ROOT) -> list[tuple[str, str]]:
         src, dst = root / rel, out / rel
         dst.parent.mkdir(parents=True, exist_ok=True)
         if src.is_dir():
-            shutil.copytree(src, dst, ignore=shutil.ignore_patterns(".stamp", "*.map"),
-                            dirs_exist_ok=True)
+            shutil.copytree(
+                src, dst, ignore=shutil.ignore_patterns(".stamp", "*.map"), dirs_exist_ok=True
+            )
         else:
             shutil.copy2(src, dst)
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve the files as they are
-    game_hash = hashlib.sha256(b"".join(
-        (out / rel).read_bytes() for rel in sorted(page_python_files(root)))).hexdigest()[:16]
+    game_hash = hashlib.sha256(
+        b"".join((out / rel).read_bytes() for rel in sorted(page_python_files(root)))
+    ).hexdigest()[:16]
     wrapper = out / "static" / "pyodide-snapshot.mjs"
     wrapper.write_text(wrapper.read_text().replace("__GAME_HASH__", game_hash))
     tool = ROOT / "tools" / "snapshot.mjs"  # the builder's own tool and node_modules
@@ -59,7 +69,8 @@ def build(out: Path, root: Path = ROOT) -> list[tuple[str, str]]:
     revision = {"static/snapshot.bin.gz": hashlib.sha256(inputs.encode()).hexdigest()[:16]}
     files = sorted(
         (rel, revision.get(rel) or hashlib.sha256(p.read_bytes()).hexdigest()[:16])
-        for p in out.rglob("*") if p.is_file() and p.name != ".nojekyll"
+        for p in out.rglob("*")
+        if p.is_file() and p.name != ".nojekyll"
         for rel in [p.relative_to(out).as_posix()]
     )
     version = hashlib.sha256(json.dumps(files).encode()).hexdigest()[:12]

@@ -16,8 +16,18 @@ from .crescent import CrescentAdapter
 from .forty_thieves import FortyThievesAdapter
 from .search import UNKNOWN, UNWINNABLE, WINNABLE, Beam, Restarts, Result, Search
 
-__all__ = ["UNKNOWN", "UNWINNABLE", "WINNABLE", "Beam", "Restarts", "Result", "Search",
-           "adapter_for", "search", "solve"]
+__all__ = [
+    "UNKNOWN",
+    "UNWINNABLE",
+    "WINNABLE",
+    "Beam",
+    "Restarts",
+    "Result",
+    "Search",
+    "adapter_for",
+    "search",
+    "solve",
+]
 
 
 def adapter_for(game: Solitaire, seed: int = 0) -> CrescentAdapter | FortyThievesAdapter:
@@ -29,8 +39,9 @@ def adapter_for(game: Solitaire, seed: int = 0) -> CrescentAdapter | FortyThieve
     raise TypeError(f"no solver for {type(game).__name__}")
 
 
-def search(game: Solitaire, states: int | None = None,
-           seconds: float | None = None) -> Restarts | Beam:
+def search(
+    game: Solitaire, states: int | None = None, seconds: float | None = None
+) -> Restarts | Beam:
     """A search of ``game``'s position that its ``run(steps)`` advances in slices.
 
     Crescent: depth-first searches restarted on Luby budgets with reshuffled move orders (its
@@ -45,4 +56,3 @@ def search(game: Solitaire, states: int | None = None,
 def solve(game: Solitaire, states: int | None = None, seconds: float | None = None) -> Result:
     """Search ``game``'s position to a verdict within the budget (none given: no limit)."""
     return search(game, states, seconds).run()
-

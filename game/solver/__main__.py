@@ -1,7 +1,7 @@
 """``python -m game.solver CODE`` solves one deal; ``--game CR1-N --deals 0-999`` a batch.
 
-    python -m game.solver CR1-N-AAAAAAE --json --seconds 10
-    python -m game.solver --game FT1-N --deals 0-999 --states 100000 --jobs 2 --csv ft.csv
+python -m game.solver CR1-N-AAAAAAE --json --seconds 10
+python -m game.solver --game FT1-N --deals 0-999 --states 100000 --jobs 2 --csv ft.csv
 """
 
 from __future__ import annotations
@@ -17,8 +17,11 @@ from .batch import parse_range, run_batch, summary
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.solver", description=__doc__.split(
-        "\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m game.solver",
+        description=__doc__.split("\n")[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("code", nargs="?", help="a game code such as CR1-N-AAAAAAB")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--seconds", type=float, help="time budget per deal")

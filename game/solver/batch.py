@@ -42,12 +42,18 @@ def solve_code(code: str, states: int | None, seconds: float | None) -> dict[str
     from . import solve
 
     result = solve(new(code), states=states, seconds=seconds)
-    return {"code": code, "verdict": result.verdict, "states": str(result.states),
-            "seconds": f"{result.seconds:.3f}", "moves": str(len(result.moves))}
+    return {
+        "code": code,
+        "verdict": result.verdict,
+        "states": str(result.states),
+        "seconds": f"{result.seconds:.3f}",
+        "moves": str(len(result.moves)),
+    }
 
 
-def solve_deals(prefix: str, deals: Iterable[int], states: int | None = None,
-                seconds: float | None = None) -> Iterator[dict[str, str]]:
+def solve_deals(
+    prefix: str, deals: Iterable[int], states: int | None = None, seconds: float | None = None
+) -> Iterator[dict[str, str]]:
     """The rows for ``deals`` of ``prefix`` (``"CR1-N"``), one after another."""
     for deal in deals:
         yield solve_code(code_for(prefix, deal), states, seconds)
@@ -65,9 +71,15 @@ def read_rows(path: Path) -> dict[str, dict[str, str]]:
         return {row["code"]: row for row in csv.DictReader(f)}
 
 
-def run_batch(prefix: str, deals: range, out: Path, states: int | None = None,
-              seconds: float | None = None, jobs: int | None = None,
-              progress: bool = True) -> dict[str, dict[str, str]]:
+def run_batch(
+    prefix: str,
+    deals: range,
+    out: Path,
+    states: int | None = None,
+    seconds: float | None = None,
+    jobs: int | None = None,
+    progress: bool = True,
+) -> dict[str, dict[str, str]]:
     """Solve every deal not yet in ``out``, appending rows as they finish; all rows by code."""
     done = read_rows(out)
     todo = [code_for(prefix, d) for d in deals if code_for(prefix, d) not in done]
@@ -100,9 +112,11 @@ def _progress(n: int, total: int, started: float, rows: Iterable[dict[str, str]]
     filled = width * n // total
     elapsed = time.monotonic() - started
     eta = elapsed / n * (total - n)
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {n}/{total} "
-                     f"won {counts['winnable']} lost {counts['unwinnable']} "
-                     f"unknown {counts['unknown']}  {elapsed:.0f}s, ~{eta:.0f}s left ")
+    sys.stderr.write(
+        f"\r[{'#' * filled}{'.' * (width - filled)}] {n}/{total} "
+        f"won {counts['winnable']} lost {counts['unwinnable']} "
+        f"unknown {counts['unknown']}  {elapsed:.0f}s, ~{eta:.0f}s left "
+    )
     sys.stderr.flush()
 
 
@@ -110,11 +124,16 @@ def summary(rows: Iterable[dict[str, str]]) -> dict[str, float]:
     """Shares of each verdict, states per second and the median seconds to a verdict."""
     rows = list(rows)
     n = len(rows) or 1
-    share = {v: sum(r["verdict"] == v for r in rows) / n
-             for v in ("winnable", "unwinnable", "unknown")}
+    share = {
+        v: sum(r["verdict"] == v for r in rows) / n for v in ("winnable", "unwinnable", "unknown")
+    }
     states = sum(int(r["states"]) for r in rows)
     seconds = sum(float(r["seconds"]) for r in rows)
     settled = sorted(float(r["seconds"]) for r in rows if r["verdict"] != "unknown")
     median = settled[len(settled) // 2] if settled else float("nan")
-    return {**share, "deals": len(rows), "states_per_second": states / seconds if seconds else 0,
-            "median_seconds_to_verdict": median}
+    return {
+        **share,
+        "deals": len(rows),
+        "states_per_second": states / seconds if seconds else 0,
+        "median_seconds_to_verdict": median,
+    }

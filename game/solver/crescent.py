@@ -115,8 +115,7 @@ class CrescentAdapter:
 
     def moves(self, token: list | None) -> list[list[str]]:
         places = self.g.PLACES
-        return [["redeal"] if r[0] is REDEAL else [places[r[0]], places[r[1]]]
-                for r in token or ()]
+        return [["redeal"] if r[0] is REDEAL else [places[r[0]], places[r[1]]] for r in token or ()]
 
     def start(self) -> list:
         return []
@@ -125,4 +124,3 @@ class CrescentAdapter:
 def _to_foundation(p: list[list[int]], card: int) -> bool:
     suit = card // 13
     return p[suit][-1] + 1 == card or p[suit + 4][-1] - 1 == card
-

@@ -150,4 +150,3 @@ class FortyThievesAdapter:
         if self.auto:
             self._auto(records)
         return records
-

@@ -14,8 +14,8 @@ key that identifies positions the rules cannot tell apart.
 from __future__ import annotations
 
 import time
-from operator import itemgetter
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any, Protocol
 
 WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
@@ -63,8 +63,12 @@ class Result:
     seconds: float = 0.0
 
     def as_json(self) -> dict[str, Any]:
-        return {"verdict": self.verdict, "moves": self.moves, "states": self.states,
-                "seconds": round(self.seconds, 3)}
+        return {
+            "verdict": self.verdict,
+            "moves": self.moves,
+            "states": self.states,
+            "seconds": round(self.seconds, 3),
+        }
 
 
 class _Sliced:
@@ -85,8 +89,9 @@ class _Sliced:
 
     def _spent(self, done: int, states: int, max_states: float, deadline: float | None) -> bool:
         """Is the budget spent? Checked every CHECK_EVERY steps, counted over all slices."""
-        return done & (self.CHECK_EVERY - 1) == 0 and (states >= max_states or (
-            deadline is not None and time.perf_counter() >= deadline))
+        return done & (self.CHECK_EVERY - 1) == 0 and (
+            states >= max_states or (deadline is not None and time.perf_counter() >= deadline)
+        )
 
     def _pause(self, done: int, started: float) -> None:
         self._done = done
@@ -102,8 +107,9 @@ class _Sliced:
 class Search(_Sliced):
     """One search, resumable: call :meth:`run` until it returns a :class:`Result`."""
 
-    def __init__(self, adapter: Adapter, states: int | None = None,
-                 seconds: float | None = None) -> None:
+    def __init__(
+        self, adapter: Adapter, states: int | None = None, seconds: float | None = None
+    ) -> None:
         self.adapter = adapter
         self.max_states = states
         self.max_seconds = seconds
@@ -192,8 +198,9 @@ class Restarts:
     budgets: wins in these games hide behind early choices that one long search never revisits.
     Any run that empties its stack has searched everything: its "unwinnable" is a proof."""
 
-    def __init__(self, make_adapter, states: int | None = None, seconds: float | None = None,
-                 unit: int = 150) -> None:
+    def __init__(
+        self, make_adapter, states: int | None = None, seconds: float | None = None, unit: int = 150
+    ) -> None:
         self.make_adapter = make_adapter
         self.max_states = states
         self.max_seconds = seconds
@@ -242,9 +249,12 @@ class Restarts:
                     self.elapsed += time.perf_counter() - started
                     return None
             self.elapsed += time.perf_counter() - started
-            self.result = Result(result.verdict, result.moves,
-                                 self.total + (0 if result.verdict == UNKNOWN
-                                               else self.current.states), self.elapsed)
+            self.result = Result(
+                result.verdict,
+                result.moves,
+                self.total + (0 if result.verdict == UNKNOWN else self.current.states),
+                self.elapsed,
+            )
             return self.result
 
 
@@ -255,8 +265,13 @@ class Beam(_Sliced):
     state is a breadth-first search of everything reachable: if it dies out, that is a proof.
     """
 
-    def __init__(self, adapter: Adapter, states: int | None = None,
-                 seconds: float | None = None, width: int = 64) -> None:
+    def __init__(
+        self,
+        adapter: Adapter,
+        states: int | None = None,
+        seconds: float | None = None,
+        width: int = 64,
+    ) -> None:
         self.adapter = adapter
         self.max_states = states
         self.max_seconds = seconds
@@ -302,7 +317,7 @@ class Beam(_Sliced):
                     continue
                 self.next.sort(key=by_rank)
                 self.dropped = self.dropped or len(self.next) > self.width
-                self.layer = [(snap, node) for _, snap, node in self.next[:self.width]]
+                self.layer = [(snap, node) for _, snap, node in self.next[: self.width]]
                 self.next, self.index = [], 0
             snap, node = self.layer[self.index]
             self.index += 1
@@ -315,8 +330,9 @@ class Beam(_Sliced):
                 key = adapter.key()[0]
                 if key not in self.seen:
                     self.seen.add(key)
-                    self.next.append((adapter.score(), adapter.snapshot(),
-                                      (adapter.moves(token), node)))
+                    self.next.append(
+                        (adapter.score(), adapter.snapshot(), (adapter.moves(token), node))
+                    )
                 adapter.undo(token)
             done += 1
             if self.result is not None:

@@ -115,8 +115,10 @@ class App:
     def save(self) -> None:
         g = self.game
         if g.code:
-            window.localStorage.setItem(SAVE_KEY, json.dumps(
-                {"code": g.code, "position": g.position(), "elapsed": self.elapsed()}))
+            window.localStorage.setItem(
+                SAVE_KEY,
+                json.dumps({"code": g.code, "position": g.position(), "elapsed": self.elapsed()}),
+            )
 
     async def new_deal(self) -> None:
         """New deal (or another game picked): from the proven winnable deals if so set."""
@@ -147,8 +149,12 @@ class App:
         return value if value in KINDS else "CR1-N"
 
     # --- input ------------------------------------------------------------------------------
-    def outcome(self, result: Outcome, origin: dict[str, tuple[float, float]],
-                dragged: tuple[float, float] = (0.0, 0.0)) -> None:
+    def outcome(
+        self,
+        result: Outcome,
+        origin: dict[str, tuple[float, float]],
+        dragged: tuple[float, float] = (0.0, 0.0),
+    ) -> None:
         """After any input: timer, animation, announcement, dialogs, redraw."""
         g = self.game
         self.view = board.View(selected=self.controller.selected)
@@ -179,7 +185,9 @@ class App:
         if not self.controller.settings.interactive_rules:
             self.announce(WORDS.text("refused"))
         elif result.reason == "no_destination" and result.place:
-            self.announce(WORDS.text("no_destination", card=self.game.cards(result.place)[-1].name()))
+            self.announce(
+                WORDS.text("no_destination", card=self.game.cards(result.place)[-1].name())
+            )
         else:
             self.announce(WORDS.refusal(result.reason or ""))
 
@@ -221,16 +229,22 @@ class App:
             return
         event.preventDefault()
         self.svg.setPointerCapture(event.pointerId)
-        self.press = {"place": place, "x": event.clientX, "y": event.clientY,
-                      "id": event.pointerId, "drag": None}
+        self.press = {
+            "place": place,
+            "x": event.clientX,
+            "y": event.clientY,
+            "id": event.pointerId,
+            "drag": None,
+        }
 
     def on_pointer_move(self, event) -> None:
         press = self.press
         if press is None or event.pointerId != press["id"]:
             return
         dx, dy = event.clientX - press["x"], event.clientY - press["y"]
-        if press["drag"] is None and (math.hypot(dx, dy) < DRAG_START_PX
-                                      or not self.start_drag(press)):
+        if press["drag"] is None and (
+            math.hypot(dx, dy) < DRAG_START_PX or not self.start_drag(press)
+        ):
             return
         scale = press["drag"]["scale"]
         press["drag"]["lift"].style.transform = f"translate({dx * scale}px,{dy * scale}px)"
@@ -378,7 +392,9 @@ class App:
         self.svg.dataset.status = g.status
         self.svg.dataset.code = g.code or ""
         name = WORDS.text(f"game_{g.code[:5]}") if g.code else g.GAME
-        self.svg.setAttribute("aria-label", WORDS.text("board_label", game=name, code=g.code or "-"))
+        self.svg.setAttribute(
+            "aria-label", WORDS.text("board_label", game=name, code=g.code or "-")
+        )
         self.svg.setAttribute("aria-description", g.describe())
         q("[data-action=undo]").disabled = not g.can_undo
         q("[data-action=redo]").disabled = not g.can_redo
@@ -417,12 +433,14 @@ class App:
 
 def guarded(handler):
     """Run an event handler; an unexpected error is logged (tests fail on it) and announced."""
+
     def run(*args):
         try:
             return handler(*args)
         except Exception:  # noqa: BLE001  any bug: logged for the tests, never a traceback on the page
             window.console.error(traceback.format_exc())
             app.announce(WORDS.text("refused"))
+
     return run
 
 

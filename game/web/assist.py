@@ -50,8 +50,14 @@ def heuristic_move(g: Solitaire) -> list[str] | None:
 class Job:
     """One search in slices: ``advance(ms)`` works about that long, then gives the page back."""
 
-    def __init__(self, kind: str, g: Solitaire, clock: Callable[[], float],
-                 seconds: float | None = None, wall_ms: float | None = None) -> None:
+    def __init__(
+        self,
+        kind: str,
+        g: Solitaire,
+        clock: Callable[[], float],
+        seconds: float | None = None,
+        wall_ms: float | None = None,
+    ) -> None:
         self.kind = kind  # "hint" or "check"
         self.start = g.copy()
         self.key = state_key(g)

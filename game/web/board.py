@@ -41,8 +41,9 @@ SUIT_SYMBOLS = """<defs>
 def escape(text: str) -> str:
     """Text for an XML attribute. (Not ``html.escape``: importing ``html`` costs ~65 ms of
     every boot under Pyodide, for its table of entities.)"""
-    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-            .replace('"', "&quot;"))
+    return (
+        text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+    )
 
 
 @dataclass(frozen=True)
@@ -159,8 +160,10 @@ def render(g: game.Solitaire, layout: Layout, view: View, words: Messages) -> st
     if layout.foundation_area:
         x, y, w, h = layout.foundation_area
         target = " target" if "foundations" in view.targets else ""
-        out.append(f'<rect class="foundation-area{target}" data-drop="foundations" '
-                   f'x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="18"/>')
+        out.append(
+            f'<rect class="foundation-area{target}" data-drop="foundations" '
+            f'x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="18"/>'
+        )
     crescent = isinstance(g, game.Crescent)
     for place, slot in layout.slots.items():
         cards = g.cards(place)
@@ -174,18 +177,23 @@ def render(g: game.Solitaire, layout: Layout, view: View, words: Messages) -> st
         if not cards:
             classes.append("empty")
         label = escape(g.place_label(place))
-        out.append(f'<g class="{" ".join(classes)}" data-place="{place}" role="img" '
-                   f'aria-label="{label}">')
+        out.append(
+            f'<g class="{" ".join(classes)}" data-place="{place}" role="img" aria-label="{label}">'
+        )
         height = CARD_H if not slot.fan else max(CARD_H, layout.height - slot.y)
-        out.append(f'<rect class="slot" x="{slot.x:g}" y="{slot.y:g}" width="{CARD_W}" '
-                   f'height="{height:g}" rx="9"/>')
+        out.append(
+            f'<rect class="slot" x="{slot.x:g}" y="{slot.y:g}" width="{CARD_W}" '
+            f'height="{height:g}" rx="9"/>'
+        )
         if not cards:
             out.append(empty_mark(g, place, slot))
         if place == "stock" and cards:
-            out.append(f'<g class="card back" transform="translate({slot.x:g} {slot.y:g})">'
-                       f'<rect class="face" width="{CARD_W}" height="{CARD_H}" rx="9"/>'
-                       f'<text class="count" x="50" y="84">'
-                       f'{words.text("stock_count", n=len(cards))}</text></g>')
+            out.append(
+                f'<g class="card back" transform="translate({slot.x:g} {slot.y:g})">'
+                f'<rect class="face" width="{CARD_W}" height="{CARD_H}" rx="9"/>'
+                f'<text class="count" x="50" y="84">'
+                f"{words.text('stock_count', n=len(cards))}</text></g>"
+            )
         shown = visible_cards(g, place)
         for k, card in enumerate(shown):
             extra = ""
@@ -205,10 +213,12 @@ def empty_mark(g: game.Solitaire, place: str, slot: Slot) -> str:
     x, y = slot.x, slot.y
     if place.startswith("f") and isinstance(g, game.FortyThieves):
         suit = SUIT_IDS[(int(place[1:]) - 1) % 4]
-        return (f'<use class="ghost" href="#s-{suit}" x="{x + 20:g}" y="{y + 40:g}" '
-                f'width="60" height="60"/>')
+        return (
+            f'<use class="ghost" href="#s-{suit}" x="{x + 20:g}" y="{y + 40:g}" '
+            f'width="60" height="60"/>'
+        )
     if isinstance(g, game.Crescent) and place.startswith("t"):
-        return (f'<path class="cross" d="M{x + 22:g} {y + 42:g}l56 56m0 -56l-56 56"/>')
+        return f'<path class="cross" d="M{x + 22:g} {y + 42:g}l56 56m0 -56l-56 56"/>'
     return ""
 
 
@@ -219,6 +229,8 @@ def caption(g: game.Solitaire, place: str, slot: Slot, count: int, words: Messag
         name = words.text("pile_caption", n=place[1:])
     else:
         name = "↑" if int(place[1:]) <= 4 else "↓"
-    return (f'<text class="caption" x="{slot.x + 4:g}" y="{y:g}">{name}</text>'
-            f'<text class="caption count" x="{slot.x + CARD_W - 4:g}" y="{y:g}" '
-            f'text-anchor="end">{words.text("pile_count", n=count)}</text>')
+    return (
+        f'<text class="caption" x="{slot.x + 4:g}" y="{y:g}">{name}</text>'
+        f'<text class="caption count" x="{slot.x + CARD_W - 4:g}" y="{y:g}" '
+        f'text-anchor="end">{words.text("pile_count", n=count)}</text>'
+    )

@@ -79,8 +79,12 @@ class Controller:
     def tap(self, place: str, now_ms: float = 0.0) -> Outcome:
         """A tap (or click). A second tap on the same place soon after is a double-tap."""
         last = self._last_tap
-        double = (last is not None and last[0] == place and now_ms - last[1] <= DOUBLE_TAP_MS
-                  and place != "stock")  # tapping the stock quickly is drawing quickly
+        double = (
+            last is not None
+            and last[0] == place
+            and now_ms - last[1] <= DOUBLE_TAP_MS
+            and place != "stock"
+        )  # tapping the stock quickly is drawing quickly
         if double and last is not None:
             self._last_tap = None
             if last[2] in ("moved", "refused"):  # the first tap already acted
@@ -136,8 +140,9 @@ class Controller:
         g = self.game
         if target == src:
             return NOTHING
-        if isinstance(g, game.Crescent) and (target == "foundations" or
-                                             (target or "").startswith("f")):
+        if isinstance(g, game.Crescent) and (
+            target == "foundations" or (target or "").startswith("f")
+        ):
             return self._drop_on_foundations(src, target)
         if target is not None and g.refusal(src, target) is None:
             return self.user_move(src, target)

@@ -127,7 +127,8 @@ class Solving:
             return
         self.last_progress = now
         q("#solver-status").textContent = self.words.text(
-            "check_progress", states=f"{job.states:,}", seconds=f"{job.seconds:.0f}")
+            "check_progress", states=f"{job.states:,}", seconds=f"{job.seconds:.0f}"
+        )
 
     def hint_found(self, job: Job, result: Result) -> None:
         if result.verdict == WINNABLE and result.moves:
@@ -142,8 +143,11 @@ class Solving:
 
     def check_done(self, job: Job, result: Result) -> None:
         q("[data-action=check]").textContent = self.words.text("check")
-        values = {"states": f"{result.states:,}", "seconds": f"{job.seconds:.1f}",
-                  "moves": len(result.moves)}
+        values = {
+            "states": f"{result.states:,}",
+            "seconds": f"{job.seconds:.1f}",
+            "moves": len(result.moves),
+        }
         if result.verdict == WINNABLE:
             self.line = Line(job.start, result.moves)
         text = self.words.text(f"check_{result.verdict}", **values)
@@ -164,8 +168,9 @@ class Solving:
             if src == "stock":
                 words = self.words.text("move_draw")
             else:
-                words = self.words.text("move_card", card=g.cards(src)[-1].name(),
-                                        place=g.place_name(dst))
+                words = self.words.text(
+                    "move_card", card=g.cards(src)[-1].name(), place=g.place_name(dst)
+                )
             self.app.view = board.View(hint=(src, dst))
             self.app.render_now()
         self.app.announce(self.words.text(message, move=words))

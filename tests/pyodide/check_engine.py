@@ -32,12 +32,17 @@ def main():
     for path in sorted(GOLDEN.glob("??1-*.txt")):
         check(game.new(path.stem).position() == path.read_text(), f"golden deal {path.stem}")
     for name, counts in json.loads((GOLDEN / "perft.json").read_text()).items():
-        g = (game.from_position((GOLDEN / f"{name}.txt").read_text())
-             if name.startswith("midgame") else game.new(name))
+        g = (
+            game.from_position((GOLDEN / f"{name}.txt").read_text())
+            if name.startswith("midgame")
+            else game.new(name)
+        )
         check([perft(g, d) for d in (1, 2, 3)] == counts, f"perft {name}")
     rng = random.Random(314)
     for n in range(30):
-        g = game.new(f"{['CR1-N', 'CR1-F', 'FT1-N'][n % 3]}-{'ABCDEFGHIJ'[n % 10]}AAAAA{'Q7'[n % 2]}")
+        g = game.new(
+            f"{['CR1-N', 'CR1-F', 'FT1-N'][n % 3]}-{'ABCDEFGHIJ'[n % 10]}AAAAA{'Q7'[n % 2]}"
+        )
         start = g.position()
         for _ in range(80):
             moves = g.legal_moves()
