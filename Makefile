@@ -4,7 +4,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8000
 
-.PHONY: play build site test test-unit test-e2e test-pyodide bench bench-pyodide results clean
+.PHONY: play build site lint test test-unit test-e2e test-pyodide bench bench-pyodide results clean
 
 PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json
 
@@ -30,6 +30,12 @@ static/vendor/.stamp: node_modules/.stamp
 	cd node_modules/pyodide && cp $(PYODIDE_FILES) ../../static/vendor/pyodide/
 	cp node_modules/@pyscript/core/dist/*.js node_modules/@pyscript/core/dist/*.css static/vendor/pyscript/
 	touch $@
+
+## lint: ruff (lint and format check) and mypy --strict on game/ (pyproject.toml says what)
+lint: $(VENV)/.stamp
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 
 ## test: unit tests (CPython), the engine under Pyodide (Node), browser tests (Chromium)
 test: $(VENV)/.stamp site

@@ -120,5 +120,5 @@ def open_page(
             ctx.close()
             if not crashed or attempt == 2:
                 raise
-            warnings.warn("Chromium's renderer crashed while booting; retrying once")
+            warnings.warn("Chromium's renderer crashed while booting; retrying once", stacklevel=2)
     raise AssertionError("unreachable")

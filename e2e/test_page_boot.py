@@ -50,7 +50,8 @@ def test_the_deal_on_the_page_is_the_engine_deal(board):
         g = game.new(code)
         labels = board.eval_on_selector_all(
             "[data-place]",
-            "els => Object.fromEntries(els.map(e => [e.dataset.place, e.getAttribute('aria-label')]))",
+            "els => Object.fromEntries("
+            "els.map(e => [e.dataset.place, e.getAttribute('aria-label')]))",
         )
         assert labels == {p: g.place_label(p) for p in g.PLACES}
         for place in g.PLACES:

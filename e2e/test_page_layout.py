@@ -38,7 +38,8 @@ def test_every_place_is_on_screen_and_nothing_scrolls(board, size, what):
             "[data-place]",
             """els => els.map(e => {
                 const cards = e.querySelectorAll('[data-card]');
-                const r = (cards.length ? cards[cards.length - 1] : e.querySelector('.slot')).getBoundingClientRect();
+                const top = cards.length ? cards[cards.length - 1] : e.querySelector('.slot');
+                const r = top.getBoundingClientRect();
                 return [e.dataset.place, r.left, r.top, r.right, r.bottom, r.width]; })""",
         )
         for place, left, top, right, bottom, card_width in boxes:

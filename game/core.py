@@ -184,7 +184,7 @@ class Solitaire:
         return True
 
     def redo(self) -> bool:
-        """Play again the last undone move; ``False`` when there is none (a new move clears them)."""
+        """Play again the last undone move; ``False`` if there is none (a new move clears them)."""
         if not self._redo:
             return False
         s, d = self._redo.pop()

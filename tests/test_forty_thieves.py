@@ -156,7 +156,7 @@ def test_draws_turn_one_card_then_the_stock_runs_out():
 
 def test_undo_keeps_100_actions_draws_included_and_the_counter_never_goes_down():
     g = ft({"t1": "5D", "t2": ""})
-    for k in range(30):
+    for _k in range(30):
         g.play("stock", "waste")
     for k in range(90):
         g.play(*(("t1", "t2") if k % 2 == 0 else ("t2", "t1")))

@@ -149,8 +149,8 @@ def test_every_place_and_card_is_inside_the_view_box():
         lay = board.layout_for(g, aspect)
         for place, slot in lay.slots.items():
             x, y = board.top_card_xy(g, lay, place)
-            assert 0 <= slot.x and x + board.CARD_W <= lay.width, place
-            assert 0 <= slot.y and y + board.CARD_H <= lay.height, place
+            assert slot.x >= 0 and x + board.CARD_W <= lay.width, place
+            assert slot.y >= 0 and y + board.CARD_H <= lay.height, place
 
 
 def test_long_forty_thieves_columns_stay_on_screen_and_legible():

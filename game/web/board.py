@@ -30,12 +30,13 @@ FT_COLUMNS_Y = CARD_H + 34
 FT_WIDTH = 9 * FT_PITCH_X + CARD_W
 FT_MIN_HEIGHT = FT_COLUMNS_Y + 12 * FT_FAN + CARD_H + 20  # 13-card columns fit unsqueezed
 
+# SVG path data: one symbol a line, long by nature
 SUIT_SYMBOLS = """<defs>
 <symbol id="s-S" viewBox="0 0 100 100"><path d="M50 3C62 24 99 40 99 63C99 79 87 87 75 87C66 87 58 81 54 73C55 85 60 92 68 98H32C40 92 45 85 46 73C42 81 34 87 25 87C13 87 1 79 1 63C1 40 38 24 50 3Z"/></symbol>
 <symbol id="s-H" viewBox="0 0 100 100"><path d="M50 94C21 69 1 50 1 30C1 13 13 3 27 3C38 3 46 10 50 20C54 10 62 3 73 3C87 3 99 13 99 30C99 50 79 69 50 94Z"/></symbol>
 <symbol id="s-D" viewBox="0 0 100 100"><path d="M50 1L92 50L50 99L8 50Z"/></symbol>
 <symbol id="s-C" viewBox="0 0 100 100"><circle cx="50" cy="27" r="23"/><circle cx="25" cy="59" r="23"/><circle cx="75" cy="59" r="23"/><path d="M45 50C45 74 39 88 30 98H70C61 88 55 74 55 50Z"/></symbol>
-</defs>"""
+</defs>"""  # noqa: E501
 
 
 def escape(text: str) -> str:
@@ -64,7 +65,8 @@ class Layout:
 
     @property
     def align(self) -> str:
-        """``preserveAspectRatio``: Crescent sits in the middle, Forty Thieves' fans hang from the top."""
+        """``preserveAspectRatio``: Crescent sits in the middle, Forty Thieves' fans hang from
+        the top."""
         return "xMidYMin meet" if self.foundation_area is None else "xMidYMid meet"
 
     @property
@@ -148,7 +150,8 @@ def card_markup(card: Card, x: float, y: float, extra: str = "") -> str:
     return (
         f'<g class="card {colour}" data-card="{card}" transform="translate({x:g} {y:g})">'
         f'<g class="lift"{extra}><rect class="face" width="{CARD_W}" height="{CARD_H}" rx="9"/>'
-        f'<text class="idx" x="6" y="35"{TEN if card.rank == 10 else ""}>{RANKS[card.rank - 1]}</text>'
+        f'<text class="idx" x="6" y="35"{TEN if card.rank == 10 else ""}>'
+        f"{RANKS[card.rank - 1]}</text>"
         f'<use href="#s-{suit}" x="65" y="6" width="29" height="29"/>'
         f'<use class="pip" href="#s-{suit}" x="20" y="52" width="60" height="60"/></g></g>'
     )
