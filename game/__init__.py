@@ -3,6 +3,10 @@
 import game
 g = game.new("CR1-N-AAAAAAB")
 g.legal_moves(); g.play("t3", "f1"); g.undo(); g.position()
+game.replay(game.new(code), [game.Move("t3", "f1"), game.REDEAL])  # a line, checked
+
+The solver's unchecked fast path (``apply``/``unapply``, ``layout``, ``snapshot``) is in
+``core.py``'s docstring and docs/ENGINE.md.
 """
 
 from __future__ import annotations
@@ -19,7 +23,9 @@ from .codes import (
 )
 from .core import (
     REASONS,
+    REDEAL,
     BadMoveText,
+    IllegalLine,
     IllegalMove,
     Move,
     PositionError,
@@ -27,6 +33,7 @@ from .core import (
     Solitaire,
     UnknownPlace,
     position_lines,
+    replay,
 )
 from .crescent import Crescent
 from .forty_thieves import FortyThieves
@@ -37,6 +44,7 @@ __all__ = [
     "CARDS",
     "GAMES",
     "REASONS",
+    "REDEAL",
     "BadCard",
     "BadCodeFormat",
     "BadDeal",
@@ -46,6 +54,7 @@ __all__ = [
     "Crescent",
     "FortyThieves",
     "GameCode",
+    "IllegalLine",
     "IllegalMove",
     "Move",
     "PositionError",
@@ -57,6 +66,7 @@ __all__ = [
     "from_position",
     "new",
     "random_code",
+    "replay",
 ]
 
 

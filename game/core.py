@@ -1,14 +1,18 @@
 """What both games share: moves, refusals, errors, undo/redo history and position text.
 
-A game keeps its places as lists of cards (bottom to top) indexed by small integers; the
-public API speaks in place ids (``"t3"``, ``"f1"``, ``"stock"``). Each game supplies four
-things: ``_refuse`` (the one rule check), ``_apply``/``_unapply`` (a move and its inverse,
-with an undo record), and ``_legal`` (the legal-move generator, the single source of truth).
+A game keeps its places as lists of cards (bottom to top) numbered by small integers
+(``PLACES[i]`` is place number ``i``); the checked API speaks in place ids (``"t3"``, ``"f1"``,
+``"stock"``). Each game supplies three rules: ``reason_at`` (the one rule check),
+``legal_moves`` (the one move generator, the single source of truth) and ``apply_at`` /
+``unapply`` (a move and its inverse). Like python-chess's ``push`` next to ``push_uci``, the
+unchecked fast path (``apply``, ``apply_at``, ``unapply``, ``layout``, ``snapshot``) is public
+for the solver: it trusts its caller to play only what ``legal_moves`` offers.
 """
 
 from __future__ import annotations
 
 from collections import Counter, deque
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar, NamedTuple, Self
 
@@ -55,22 +59,52 @@ class BadMoveText(ValueError):
     """Move text that is not ``src-dst``."""
 
 
+class IllegalLine(ValueError):
+    """A line (``replay``) stopped at a move the game refuses or cannot read: ``index`` (from
+    0) and ``move`` name it, ``cause`` is the engine's error."""
+
+    def __init__(self, index: int, move: Move, cause: ValueError) -> None:
+        self.index, self.move, self.cause = index, move, cause
+        super().__init__(f"move {index + 1} ({move.text()}) of the line: {cause}")
+
+
 class Move(NamedTuple):
-    """One card from ``src`` to ``dst`` (place ids); a draw is ``stock -> waste``."""
+    """One card from ``src`` to ``dst`` (place ids); a draw is ``stock -> waste``; the Crescent
+    redeal is the move :data:`REDEAL`, so that a line of play is one list of moves."""
 
     src: str
     dst: str
 
+    @property
+    def is_redeal(self) -> bool:
+        return self.src == _REDEAL_WORD
+
     def text(self) -> str:
-        return f"{self.src}-{self.dst}"
+        """``"t3-f1"``, or ``"redeal"``: :meth:`from_text` reads it back."""
+        return _REDEAL_WORD if self.is_redeal else f"{self.src}-{self.dst}"
 
     @classmethod
     def from_text(cls, text: str) -> Move:
-        """``"t3-f1"`` -> ``Move("t3", "f1")``; the places are checked when the move is played."""
+        """``"t3-f1"`` -> ``Move("t3", "f1")``, ``"redeal"`` -> :data:`REDEAL`; the places are
+        checked when the move is played."""
+        if text == _REDEAL_WORD:
+            return REDEAL
         parts = text.split("-") if isinstance(text, str) else []
         if len(parts) != 2 or not all(p and p.isalnum() for p in parts):
-            raise BadMoveText(f"bad move {text!r}: expected SRC-DST such as t3-f1")
+            raise BadMoveText(f"bad move {text!r}: expected SRC-DST such as t3-f1, or redeal")
         return cls(parts[0], parts[1])
+
+
+_REDEAL_WORD = "redeal"
+REDEAL = Move(_REDEAL_WORD, _REDEAL_WORD)
+"""Crescent's redeal as a move: ``play_move(REDEAL)`` is ``redeal()``."""
+
+Record = tuple[int, ...]
+"""What ``apply`` returns and ``unapply`` takes back: starts with the move's two place numbers
+(a redeal's starts with -1). Opaque otherwise; ``move_of`` turns it back into a :class:`Move`."""
+
+Snapshot = tuple[list[list[Card]], tuple[int, ...]]
+"""A layout and its counters (``snapshot``/``restore``); the history is not part of it."""
 
 
 @dataclass(frozen=True)
@@ -86,39 +120,57 @@ class Solitaire:
     """The machinery common to both games. Subclasses define the places and the rules."""
 
     GAME: ClassVar[str]
-    PLACES: ClassVar[tuple[str, ...]]  # index order is also the order of the position text
+    PLACES: ClassVar[tuple[str, ...]]  # number order is also the order of the position text
     HEADER: ClassVar[tuple[str, ...]]  # counter names on the position's first line
-    _INDEX: ClassVar[dict[str, int]]
-    _MOVE: ClassVar[tuple[tuple[Move, ...], ...]]  # interned Move objects, [src][dst]
+    NUMBERS: ClassVar[dict[str, int]]  # place id -> place number
+    MOVES: ClassVar[tuple[tuple[Move, ...], ...]]  # the interned Move of each [src][dst] number
 
     def __init_subclass__(cls) -> None:
         super().__init_subclass__()
-        cls._INDEX = {p: i for i, p in enumerate(cls.PLACES)}
-        cls._MOVE = tuple(tuple(Move(s, d) for d in cls.PLACES) for s in cls.PLACES)
+        cls.NUMBERS = {p: i for i, p in enumerate(cls.PLACES)}
+        cls.MOVES = tuple(tuple(Move(s, d) for d in cls.PLACES) for s in cls.PLACES)
 
     def __init__(self, places: list[list[Card]], moves: int = 0, code: str | None = None) -> None:
         self._p = places
         self.moves = moves
         self.code = code
-        self._undo: deque[tuple] = deque(maxlen=HISTORY_LIMIT)
+        self._undo: deque[Record] = deque(maxlen=HISTORY_LIMIT)
         self._redo: list[tuple[int, int]] = []
 
     # --- what each game defines -------------------------------------------------------------
-    def _refuse(self, s: int, d: int) -> str | None:
+    def reason_at(self, s: int, d: int) -> str | None:
+        """The one rule check, on place numbers: ``None`` if legal, else the refusal key."""
         raise NotImplementedError
 
-    def _apply(self, s: int, d: int) -> tuple:
-        """Make the move (already checked); return an undo record starting with ``s, d``."""
+    def apply_at(self, s: int, d: int) -> Record:
+        """Make the move from place number ``s`` to ``d`` without checking it; the record
+        takes it back (``unapply``). The solver's fast path: play only legal moves."""
         raise NotImplementedError
 
-    def _unapply(self, record: tuple) -> None:
+    def unapply(self, record: Record) -> None:
+        """Take back what ``apply``/``apply_at`` did, most recent first."""
         raise NotImplementedError
 
-    def _legal(self) -> list[Move]:
+    def legal_moves(self) -> list[Move]:
+        """Every legal move in this position (never a redeal: ``redeal_allowed`` says that)."""
+        raise NotImplementedError
+
+    def is_won(self) -> bool:
+        """Every card home."""
         raise NotImplementedError
 
     def _header(self) -> dict[str, int]:
         raise NotImplementedError
+
+    def _counters(self) -> tuple[int, ...]:
+        """The counters a snapshot keeps, in the order ``_set_counters`` takes them."""
+        raise NotImplementedError
+
+    def _set_counters(self, counters: tuple[int, ...]) -> None:
+        raise NotImplementedError
+
+    def _apply_redeal(self) -> Record:
+        raise IllegalMove("no_redeals")
 
     @property
     def status(self) -> str:
@@ -135,9 +187,9 @@ class Solitaire:
 
     # --- the public API ----------------------------------------------------------------------
     def index(self, place: str) -> int:
-        """The internal index of a place id; :class:`UnknownPlace` if there is none."""
+        """The number of a place id; :class:`UnknownPlace` if there is none."""
         try:
-            return self._INDEX[place]
+            return self.NUMBERS[place]
         except (KeyError, TypeError):
             raise UnknownPlace(
                 f"unknown place {place!r} in {self.GAME} (places: {', '.join(self.PLACES)})"
@@ -147,39 +199,43 @@ class Solitaire:
         """The cards of a place, bottom to top."""
         return tuple(self._p[self.index(place)])
 
-    def legal_moves(self) -> list[Move]:
-        """Every legal move in this position (never a redeal: that is ``redeal()``)."""
-        return self._legal()
-
     def destinations(self, src: str) -> list[str]:
         """The places that accept the top card of ``src`` now."""
         self.index(src)
-        return [m.dst for m in self._legal() if m.src == src]
+        return [m.dst for m in self.legal_moves() if m.src == src]
 
     def refusal(self, src: str, dst: str) -> Refusal | None:
         """``None`` if the move is legal, else why not."""
-        reason = self._refuse(self.index(src), self.index(dst))
+        reason = self.reason_at(self.index(src), self.index(dst))
         return None if reason is None else Refusal(reason, src, dst)
 
     def play(self, src: str, dst: str) -> None:
         """Play a move, or raise :class:`IllegalMove` and change nothing. Clears redo."""
         try:
-            s, d = self._INDEX[src], self._INDEX[dst]
+            s, d = self.NUMBERS[src], self.NUMBERS[dst]
         except (KeyError, TypeError):
             s, d = self.index(src), self.index(dst)  # raises UnknownPlace naming the bad one
-        reason = self._refuse(s, d)
+        reason = self.reason_at(s, d)
         if reason is not None:
             raise IllegalMove(reason, src, dst)
-        self._undo.append(self._apply(s, d))
+        self._undo.append(self.apply_at(s, d))
         if self._redo:
             self._redo.clear()
+
+    def play_move(self, move: Move) -> None:
+        """Play any move of a line, checked: ``play(src, dst)``, or ``redeal()`` for
+        :data:`REDEAL`."""
+        if move.is_redeal:
+            self.redeal()
+        else:
+            self.play(move.src, move.dst)
 
     def undo(self) -> bool:
         """Take back the last move; ``False`` when there is nothing to undo."""
         if not self._undo:
             return False
         record = self._undo.pop()
-        self._unapply(record)
+        self.unapply(record)
         self._redo.append((record[0], record[1]))
         return True
 
@@ -188,7 +244,7 @@ class Solitaire:
         if not self._redo:
             return False
         s, d = self._redo.pop()
-        self._undo.append(self._apply(s, d))
+        self._undo.append(self.apply_at(s, d))
         return True
 
     @property
@@ -200,7 +256,45 @@ class Solitaire:
         return bool(self._redo)
 
     def redeal(self) -> None:
-        raise IllegalMove("no_redeals")
+        """Crescent's redeal (checked); it clears the history, as the rules cannot undo it."""
+        if not self.redeal_allowed:
+            raise IllegalMove("no_redeals")
+        self._apply_redeal()
+        self._undo.clear()
+        self._redo.clear()
+
+    @property
+    def redeal_allowed(self) -> bool:
+        return False
+
+    # --- the fast path (unchecked; for the solver) ---------------------------------------------
+    @property
+    def layout(self) -> list[list[Card]]:
+        """The places by number, each bottom to top: the live lists, to read and never change
+        (every change goes through a move, so that ``unapply`` can take it back)."""
+        return self._p
+
+    def apply(self, move: Move) -> Record:
+        """Play ``move`` (a :data:`REDEAL` too) without checking it or touching the history."""
+        if move.is_redeal:
+            return self._apply_redeal()
+        return self.apply_at(self.NUMBERS[move.src], self.NUMBERS[move.dst])
+
+    def move_of(self, record: Record) -> Move:
+        """The move a record took: ``move_of(apply(m)) == m``."""
+        s = record[0]
+        return REDEAL if s < 0 else self.MOVES[s][record[1]]
+
+    def snapshot(self) -> Snapshot:
+        """The layout and counters, for ``restore``: a search's saved state."""
+        return [cards[:] for cards in self._p], self._counters()
+
+    def restore(self, snapshot: Snapshot) -> None:
+        """Back to a ``snapshot`` of this game (the history is left as it is)."""
+        places, counters = snapshot
+        for cards, saved in zip(self._p, places):
+            cards[:] = saved
+        self._set_counters(counters)
 
     def position(self) -> str:
         """The position as text; :func:`game.from_position` reads it back exactly."""
@@ -255,7 +349,7 @@ class Solitaire:
             place, sep, rest = line.partition(":")
             if not sep:
                 raise PositionError(f"line {n} {line!r}: expected 'PLACE: CARDS'")
-            i = cls._INDEX.get(place)
+            i = cls.NUMBERS.get(place)
             if i is None:
                 raise PositionError(
                     f"line {n} {line!r}: unknown place {place!r} (places: {', '.join(cls.PLACES)})"
@@ -273,6 +367,18 @@ class Solitaire:
         if missing:
             raise PositionError(f"missing places: {', '.join(missing)}")
         return header, places  # type: ignore[return-value]
+
+
+def replay(g: Solitaire, line: Iterable[Move]) -> Solitaire:
+    """Play a line of moves on ``g``, each checked (``play_move``); returns ``g``. A refused
+    move (or an unknown place) raises :class:`IllegalLine` naming it, the moves before it
+    played. The one way the solver's lines, hints, replays and tests are played."""
+    for i, move in enumerate(line):
+        try:
+            g.play_move(move)
+        except (IllegalMove, UnknownPlace) as err:
+            raise IllegalLine(i, move, err) from None
+    return g
 
 
 def check_card_counts(places: tuple[str, ...], cards_of: list[list[Card]]) -> None:

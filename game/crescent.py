@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .cards import CARDS, SUIT_NAMES, Card
 from .codes import GameCode, shuffled_pack
-from .core import IllegalMove, Move, PositionError, Solitaire, count_phrase
+from .core import Move, PositionError, Record, Solitaire, count_phrase
 
 PILES = 16
 PILE_LIMIT = 13
@@ -75,7 +75,7 @@ class Crescent(Solitaire):
         return cls(places, header["redeals"], header["moves"])
 
     # --- rules ---------------------------------------------------------------------------------
-    def _refuse(self, s: int, d: int) -> str | None:
+    def reason_at(self, s: int, d: int) -> str | None:
         if s == d:
             return "same_place"
         p = self._p
@@ -106,21 +106,59 @@ class Crescent(Solitaire):
             return "pile_full"
         return None
 
-    def _apply(self, s: int, d: int) -> tuple[int, int]:
+    def apply_at(self, s: int, d: int) -> Record:
         p = self._p
         p[d].append(p[s].pop())
         self.moves += 1
         return (s, d)
 
-    def _unapply(self, record: tuple) -> None:
-        s, d = record
+    def unapply(self, record: Record) -> None:
         p = self._p
-        p[s].append(p[d].pop())
+        s = record[0]
+        if s < 0:  # a redeal: the rotated piles turn back, top card to the bottom
+            for i in record[1:]:
+                p[i].insert(0, p[i].pop())
+            self.redeals_left += 1
+            return
+        p[s].append(p[record[1]].pop())
         self.moves -= 1
 
-    def _legal(self) -> list[Move]:
+    def _apply_redeal(self) -> Record:
+        """Every pile of 2+ cards: bottom card to the top. Not a move: ``moves`` stays."""
         p = self._p
-        move = self._MOVE
+        rotated = [i for i in _PILES if len(p[i]) > 1]
+        for i in rotated:
+            p[i].append(p[i].pop(0))
+        self.redeals_left -= 1
+        return (-1, *rotated)
+
+    @property
+    def redeal_allowed(self) -> bool:
+        return self.redeals_left > 0
+
+    def suits_meet(self, suit: int) -> bool:
+        """The suit's two foundations meet (the descending top is one above the ascending
+        top): cards can then cross between them, and the meeting point moves freely."""
+        p = self._p
+        return p[suit + 4][-1] == p[suit][-1] + 1
+
+    def foundation_for(self, card: int) -> int | None:
+        """The number of a foundation that takes ``card`` now (the ascending one first)."""
+        p = self._p
+        suit = card // 13
+        if p[suit][-1] + 1 == card:
+            return suit
+        if p[suit + 4][-1] - 1 == card:
+            return suit + 4
+        return None
+
+    def is_won(self) -> bool:
+        p = self._p
+        return not any(p[i] for i in _PILES)
+
+    def legal_moves(self) -> list[Move]:
+        p = self._p
+        move = self.MOVES
         out: list[Move] = []
         by_suit: list[list[int]] = [[], [], [], []]
         for i in _PILES:
@@ -128,7 +166,7 @@ class Crescent(Solitaire):
                 by_suit[p[i][-1] // 13].append(i)
         for s in range(4):  # foundation to foundation: only where the two meet
             up, down = p[s], p[s + 4]
-            if down[-1] == up[-1] + 1:
+            if self.suits_meet(s):
                 if len(up) > 1:
                     out.append(move[s][s + 4])
                 if len(down) > 1:
@@ -148,38 +186,32 @@ class Crescent(Solitaire):
                     out.append(move[i][j])
         return out
 
-    def redeal(self) -> None:
-        """Every pile of 2+ cards: bottom card to the top. Not a move; clears the history."""
-        if self.redeals_left <= 0:
-            raise IllegalMove("no_redeals")
-        for i in _PILES:
-            pile = self._p[i]
-            if len(pile) > 1:
-                pile.append(pile.pop(0))
-        self.redeals_left -= 1
-        self._undo.clear()
-        self._redo.clear()
-
     @property
     def status(self) -> str:
         p = self._p
-        if not any(p[i] for i in _PILES):
+        if self.is_won():
             return "won"
         if self.redeals_left > 0:
             return "playing"
-        for move in self._legal():
+        for move in self.legal_moves():
             if move.src[0] == "t":
                 return "playing"
         # Foundation-to-foundation moves alone only shuttle cards between the two foundations
         # of a suit; they lead somewhere only if a pile shows a card of that suit (then some
         # shuttle makes it playable). Without one, the game is as blocked as it looks.
         for s in range(4):
-            if p[s + 4][-1] == p[s][-1] + 1 and any(p[i] and p[i][-1] // 13 == s for i in _PILES):
+            if self.suits_meet(s) and any(p[i] and p[i][-1] // 13 == s for i in _PILES):
                 return "playing"
         return "blocked"
 
     def _header(self) -> dict[str, int]:
         return {"redeals": self.redeals_left, "moves": self.moves}
+
+    def _counters(self) -> tuple[int, ...]:
+        return (self.moves, self.redeals_left)
+
+    def _set_counters(self, counters: tuple[int, ...]) -> None:
+        self.moves, self.redeals_left = counters
 
     # --- words ---------------------------------------------------------------------------------
     def place_name(self, place: str) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .cards import SUIT_NAMES, Card
 from .codes import GameCode, shuffled_pack
-from .core import Move, PositionError, Solitaire, count_phrase
+from .core import Move, PositionError, Record, Solitaire, count_phrase
 
 COLUMNS = 10
 DEALT = 4 * COLUMNS
@@ -72,7 +72,7 @@ class FortyThieves(Solitaire):
         return cls(places, header["score"], header["moves"])
 
     # --- rules ---------------------------------------------------------------------------------
-    def _refuse(self, s: int, d: int) -> str | None:
+    def reason_at(self, s: int, d: int) -> str | None:
         if s == d:
             return "same_place"
         p = self._p
@@ -82,10 +82,16 @@ class FortyThieves(Solitaire):
             return None if p[STOCK] else "stock_empty"
         if d >= STOCK or not p[s]:
             return "not_playable"
-        c = p[s][-1]
+        if d < 8 and s < 8:
+            return "foundation_order"  # foundation to foundation is not a move here
+        return self.reason_onto(d, p[s][-1])
+
+    def reason_onto(self, d: int, c: int) -> str | None:
+        """Would foundation or column number ``d`` take card ``c`` (a top card of a column,
+        the waste or a foundation)? ``None`` if so, else the refusal key. The solver asks this
+        of stock cards before drawing them."""
+        p = self._p
         if d < 8:
-            if s < 8:
-                return "foundation_order"  # foundation to foundation is not a move here
             if c // 13 != d % 4:
                 return "same_suit"
             f = p[d]
@@ -100,7 +106,7 @@ class FortyThieves(Solitaire):
                 return "one_rank_higher"  # also: nothing goes on an Ace
         return None
 
-    def _apply(self, s: int, d: int) -> tuple[int, int, int]:
+    def apply_at(self, s: int, d: int) -> Record:
         p = self._p
         p[d].append(p[s].pop())
         before = self.score
@@ -113,15 +119,29 @@ class FortyThieves(Solitaire):
         self.moves += 1
         return (s, d, before)
 
-    def _unapply(self, record: tuple) -> None:
+    def unapply(self, record: Record) -> None:
         s, d, before = record
         p = self._p
         p[s].append(p[d].pop())
-        self.score = before  # exact, floor included; the move counter does not go down
+        self.score = before  # exact, the floor at 0 included
+        self.moves -= 1
 
-    def _legal(self) -> list[Move]:
+    def undo(self) -> bool:
+        """The reference app's undo: the score comes back, the move counter does not go down
+        (``unapply``, the solver's exact inverse, does take the move off)."""
+        moves = self.moves
+        if not super().undo():
+            return False
+        self.moves = moves
+        return True
+
+    def is_won(self) -> bool:
         p = self._p
-        move = self._MOVE
+        return all(len(p[f]) == 13 for f in _FOUNDATIONS)
+
+    def legal_moves(self) -> list[Move]:
+        p = self._p
+        move = self.MOVES
         out: list[Move] = []
         empty = []
         top_of: dict[int, list[int]] = {}
@@ -157,10 +177,16 @@ class FortyThieves(Solitaire):
     @property
     def status(self) -> str:
         # Like the reference app, Forty Thieves never reports "blocked".
-        return "won" if all(len(self._p[f]) == 13 for f in _FOUNDATIONS) else "playing"
+        return "won" if self.is_won() else "playing"
 
     def _header(self) -> dict[str, int]:
         return {"score": self.score, "moves": self.moves}
+
+    def _counters(self) -> tuple[int, ...]:
+        return (self.moves, self.score)
+
+    def _set_counters(self, counters: tuple[int, ...]) -> None:
+        self.moves, self.score = counters
 
     # --- words ---------------------------------------------------------------------------------
     def place_name(self, place: str) -> str:

@@ -32,9 +32,10 @@ def test_a_line_gives_the_next_move_while_the_player_follows_it():
     g = start.copy()
     for move in result.moves[:40]:  # through a redeal too
         assert line.next_move(g) == move
-        g.redeal() if move == ["redeal"] else g.play(*move)
+        g.play_move(move)
+    assert game.REDEAL in result.moves[:40]
     other = start.copy()
-    src, dst = next(m for m in other.legal_moves() if list(m) != result.moves[0])
+    src, dst = next(m for m in other.legal_moves() if m != result.moves[0])
     other.play(src, dst)
     assert line.next_move(other) is None or line.next_move(other) != result.moves[1]
 
@@ -59,7 +60,7 @@ def test_the_guess_draws_when_only_drawing_is_left():
     from tests.test_solver import BLOCKING, spades_and_hearts_from_six
 
     stuck = spades_and_hearts_from_six(BLOCKING, "JH JH 9H TH")
-    assert heuristic_move(stuck) == ["stock", "waste"]
+    assert heuristic_move(stuck) == game.Move("stock", "waste")
     for _ in range(4):
         stuck.play("stock", "waste")
     assert heuristic_move(stuck) is None
@@ -102,7 +103,4 @@ def test_shipped_winnable_lists_hold_codes_the_solver_wins():
         for code in codes[:: max(1, len(codes) // 2)][:2]:  # the first and a middle one
             result = solve(game.new(code), states=60_000)
             assert result.verdict == WINNABLE, code
-            g = game.new(code)
-            for move in result.moves:
-                g.redeal() if move == ["redeal"] else g.play(*move)
-            assert g.status == "won"
+            assert game.replay(game.new(code), result.moves).status == "won"

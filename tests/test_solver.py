@@ -18,15 +18,9 @@ from tests.helpers import layout
 RANKS = "A23456789TJQK"
 
 
-def replay(start: game.Solitaire, moves: list[list[str]]) -> game.Solitaire:
-    """Play a solver line through the engine's public API (every move checked)."""
-    g = start.copy()
-    for move in moves:
-        if move == ["redeal"]:
-            g.redeal()
-        else:
-            g.play(*move)
-    return g
+def replay(start: game.Solitaire, moves: list[game.Move]) -> game.Solitaire:
+    """Play a solver line on a copy through the engine's checked path."""
+    return game.replay(start.copy(), moves)
 
 
 def brute_force(start: game.Solitaire, limit: int = 100_000) -> bool | None:
@@ -208,7 +202,7 @@ def test_forty_thieves_line_uses_draws_and_replays_to_won():
     )
     result = solve(start, states=100_000)
     assert result.verdict == WINNABLE
-    assert ["stock", "waste"] in result.moves
+    assert game.Move("stock", "waste") in result.moves
     assert replay(start, result.moves).status == "won"
 
 
@@ -277,7 +271,8 @@ def test_cli_json_line_replays(capsys):
     out = json.loads(capsys.readouterr().out)
     assert set(out) == {"verdict", "moves", "states", "seconds"}
     assert out["verdict"] == WINNABLE and ["redeal"] in out["moves"]
-    assert replay(game.new("CR1-N-AAAAAAE"), out["moves"]).status == "won"
+    line = [game.Move.from_text("-".join(move)) for move in out["moves"]]
+    assert replay(game.new("CR1-N-AAAAAAE"), line).status == "won"
 
 
 def test_cli_text_and_errors(capsys):

@@ -11,8 +11,8 @@ import json
 import sys
 from pathlib import Path
 
-from .. import CodeError, new
-from . import solve
+from .. import CodeError, new, replay
+from . import WINNABLE, solve
 from .batch import parse_range, run_batch, summary
 
 
@@ -52,12 +52,14 @@ def main(argv: list[str] | None = None) -> int:
     except CodeError as err:
         parser.error(str(err))
     result = solve(game, states=args.states, seconds=args.seconds)
+    if result.verdict == WINNABLE and not replay(game.copy(), result.moves).is_won():
+        raise AssertionError(f"{game.code}: the winning line does not win")  # never: a bug
     if args.json:
         print(json.dumps(result.as_json()))
     else:
         print(f"{game.code}: {result.verdict} ({result.states} states, {result.seconds:.2f} s)")
         if result.moves:
-            print(" ".join("redeal" if m == ["redeal"] else "-".join(m) for m in result.moves))
+            print(" ".join(m.text() for m in result.moves))
     return 0
 
 

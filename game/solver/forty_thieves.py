@@ -6,41 +6,45 @@ to draw only just before the drawn card is played: an action is (k draws, then o
 cuts the depth and skips every state with cards drawn for nothing. The key sorts the columns
 (no rule refers to a column's place) and each suit's two foundation heights (a suit's two
 foundations are alike), and keeps the waste in full: its order decides what comes free.
+
+Everything here goes through the engine's public fast path (``legal_moves``, ``reason_at``,
+``reason_onto``, ``apply_at``, ``unapply``, ``layout``, ``snapshot``): no rule is written twice.
 """
 
 from __future__ import annotations
 
 import random
 
-from ..forty_thieves import STOCK, WASTE, FortyThieves
-from .search import by_rank
+from ..core import Move, Record, Snapshot
+from ..forty_thieves import COLUMNS, STOCK, WASTE, FortyThieves
+from .search import Token, by_rank
 
 _FOUNDATIONS = range(8)
-_COLUMNS = range(8, 18)
+_COLUMNS = range(8, 8 + COLUMNS)
+Action = tuple[int, int, int]  # (stock cards to draw first, source, destination)
 
 
 class FortyThievesAdapter:
-    """Searches a copy of the game; a token is the list of engine undo records it played."""
+    """Searches a copy of the game; a token is the list of engine records an action played."""
 
     def __init__(self, game: FortyThieves, seed: int = 0, auto: bool = True) -> None:
         self.g = game.copy()
         self.rng = random.Random(seed) if seed else None  # reshuffles equally ranked actions
-        self.p = self.g._p
+        self.p = self.g.layout
         self.auto = auto
 
-    def snapshot(self) -> list:
-        return [list(cards) for cards in self.p]
+    def snapshot(self) -> Snapshot:
+        return self.g.snapshot()
 
-    def restore(self, snap: list) -> None:
-        for cards, saved in zip(self.p, snap):
-            cards[:] = saved
+    def restore(self, snapshot: Snapshot) -> None:
+        self.g.restore(snapshot)
 
     def score(self) -> int:
         """Lower is better: cards home count most, then empty columns, then columns in suit
         sequence (a card not on the next higher of its suit blocks what lies under it),
         then a short waste."""
         p = self.p
-        found = sum([len(p[f]) for f in range(8)])
+        found = sum([len(p[f]) for f in _FOUNDATIONS])
         empty = disorder = 0
         for i in _COLUMNS:
             column = p[i]
@@ -57,19 +61,19 @@ class FortyThievesAdapter:
     def key(self) -> tuple[bytes, int]:
         p = self.p
         columns = sorted([bytes(p[i]) for i in _COLUMNS])
-        heights = []
+        heights: list[int] = []
         for suit in range(4):
             a, b = len(p[suit]), len(p[suit + 4])
             heights += (a, b) if a <= b else (b, a)
         heights.append(len(p[STOCK]))
         return b"\xff".join(columns) + b"\xfe" + bytes(heights) + bytes(p[WASTE]), 0
 
-    def actions(self) -> list:
-        g, p, index = self.g, self.p, self.g._INDEX
+    def actions(self) -> list[Action]:
+        g, p, number = self.g, self.p, self.g.NUMBERS
         scored = []
         empty = [j for j in _COLUMNS if not p[j]][:1]  # the key sorts columns: one empty is all
-        for move in g._legal():
-            s, d = index[move.src], index[move.dst]
+        for move in g.legal_moves():
+            s, d = number[move.src], number[move.dst]
             if s == STOCK or (d >= 8 and not p[d] and d not in empty):
                 continue  # draws come as part of the actions below
             if d < 8:
@@ -86,35 +90,33 @@ class FortyThievesAdapter:
                 rank = 1 if len(p[s]) == 1 else 2  # emptying a column frees the best space
             scored.append((rank, 0, s, d))
         # the k-th next stock card, drawn and played at once (checked by the engine's own rule)
-        stock, waste = p[STOCK], p[WASTE]
-        tops = {p[j][-1]: j for j in _COLUMNS if p[j]}
+        stock = p[STOCK]
+        tops: dict[int, int] = {p[j][-1]: j for j in _COLUMNS if p[j]}
         for k in range(1, len(stock) + 1):
             card = stock[-k]
             suit = card // 13
             targets = [suit, suit + 4, *empty]
             if card + 1 in tops and card % 13 != 12:
                 targets.append(tops[card + 1])
-            waste.append(card)
             for d in targets:
-                if g._refuse(WASTE, d) is None:
+                if g.reason_onto(d, card) is None:
                     rank = 3 if d < 8 else (4 if p[d] else 6)
                     scored.append((rank, k, WASTE, d))
-            waste.pop()
         if self.rng is not None:
             self.rng.shuffle(scored)
         scored.sort(key=by_rank)
         return [(k, s, d) for _, k, s, d in scored]
 
-    def play(self, action: tuple[int, int, int]) -> list:
-        g = self.g
+    def play(self, action: Action) -> Token:
+        apply_at = self.g.apply_at
         k, s, d = action
-        records = [g._apply(STOCK, WASTE) for _ in range(k)]
-        records.append(g._apply(s, d))
+        records = [apply_at(STOCK, WASTE) for _ in range(k)]
+        records.append(apply_at(s, d))
         if self.auto:
             self._auto(records)
         return records
 
-    def _auto(self, records: list) -> None:
+    def _auto(self, records: list[Record]) -> None:
         """Cards that can only gain from going up: an Ace, or a card both of whose next-lower
         copies are already on foundations (nothing could be built on it in a column)."""
         g, p = self.g, self.p
@@ -128,25 +130,24 @@ class FortyThievesAdapter:
                 suit, rank = card // 13, card % 13 + 1
                 for f in (suit, suit + 4):
                     other = suit + 4 if f == suit else suit
-                    if (rank == 1 or len(p[other]) >= rank - 1) and g._refuse(s, f) is None:
-                        records.append(g._apply(s, f))
+                    if (rank == 1 or len(p[other]) >= rank - 1) and g.reason_at(s, f) is None:
+                        records.append(g.apply_at(s, f))
                         moved = True
                         break
 
-    def undo(self, token: list) -> None:
+    def undo(self, token: Token) -> None:
+        unapply = self.g.unapply
         for record in reversed(token):
-            self.g._unapply(record)
+            unapply(record)
 
     def won(self) -> bool:
-        p = self.p
-        return all(len(p[f]) == 13 for f in _FOUNDATIONS)
+        return self.g.is_won()
 
-    def moves(self, token: list | None) -> list[list[str]]:
-        places = self.g.PLACES
-        return [[places[r[0]], places[r[1]]] for r in token or ()]
+    def moves(self, token: Token) -> list[Move]:
+        return [self.g.move_of(record) for record in token]
 
-    def start(self) -> list:
-        records: list = []
+    def start(self) -> Token:
+        records: list[Record] = []
         if self.auto:
             self._auto(records)
         return records

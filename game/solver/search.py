@@ -6,51 +6,71 @@ win, no won position is reachable, and the verdict "unwinnable" is a proof (the 
 pruned; the state budget bounds its size instead). The move order inside each state, chosen by
 the game's adapter, is what makes wins come early.
 
-An adapter (one per game, in this package) speaks the engine's own rules: it lists actions
-from the engine's move generator, plays them with the engine's ``_apply``, and writes a state
-key that identifies positions the rules cannot tell apart.
+An adapter (one per game, in this package) speaks the engine's own rules through its public
+fast path: it lists actions from the engine's move generator, plays them with the engine's
+unchecked ``apply_at``, and writes a state key that identifies positions the rules cannot tell
+apart. Each search names the adapter it needs: :class:`Tree` for depth-first search,
+:class:`Scored` (a tree that can also save, restore and score a state) for beams.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from operator import itemgetter
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
+
+from ..core import Move, Record, Snapshot
 
 WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
 
 by_rank = itemgetter(0)  # sort key of (rank or score, ...) tuples: ties keep their order
 
+Token = list[Record]  # what an action played: the engine's records, for ``undo``
+Node = tuple[list[Move], "Node"] | None  # a beam's line, shared: (last moves, the rest)
+A = TypeVar("A")  # an adapter's action
 
-class Adapter(Protocol):
+
+class Tree(Protocol[A]):
+    """What a depth-first search needs of a game."""
+
     def key(self) -> tuple[bytes, int]:
         """The state's key and its rank: a state is pruned when its key was seen at a rank at
         least as high (Crescent: redeals left, since more redeals can only help)."""
+        ...
 
-    def actions(self) -> list[Any]:
+    def actions(self) -> list[A]:
         """The actions to try here, best first."""
+        ...
 
-    def play(self, action: Any) -> Any:
+    def play(self, action: A) -> Token:
         """Play one action (plus any safe automatic moves); return what ``undo`` needs."""
+        ...
 
-    def undo(self, token: Any) -> None: ...
+    def undo(self, token: Token) -> None: ...
 
     def won(self) -> bool: ...
 
-    def moves(self, token: Any) -> list[list[str]]:
-        """The engine moves an action token stands for, as ``[src, dst]`` or ``["redeal"]``."""
+    def moves(self, token: Token) -> list[Move]:
+        """The engine moves a token stands for (a redeal is :data:`game.REDEAL`)."""
+        ...
 
-    def start(self) -> Any:
+    def start(self) -> Token:
         """Safe automatic moves in the starting position; a token like ``play``'s."""
+        ...
 
-    # Beam also needs these three
-    def snapshot(self) -> Any: ...
 
-    def restore(self, snapshot: Any) -> None: ...
+class Scored(Tree[A], Protocol[A]):
+    """What a beam needs besides: a state to keep aside and come back to, and its promise."""
+
+    def snapshot(self) -> Snapshot: ...
+
+    def restore(self, snapshot: Snapshot) -> None: ...
 
     def score(self) -> int:
         """Lower is better: how promising the position looks."""
+        ...
 
 
 @dataclass
@@ -58,14 +78,15 @@ class Result:
     """A verdict, the winning line (engine moves from the position searched) and the cost."""
 
     verdict: str
-    moves: list[list[str]] = field(default_factory=list)
+    moves: list[Move] = field(default_factory=list)
     states: int = 0
     seconds: float = 0.0
 
     def as_json(self) -> dict[str, Any]:
+        """Moves as ``[src, dst]``, a redeal as ``["redeal"]``."""
         return {
             "verdict": self.verdict,
-            "moves": self.moves,
+            "moves": [[m.text()] if m.is_redeal else [m.src, m.dst] for m in self.moves],
             "states": self.states,
             "seconds": round(self.seconds, 3),
         }
@@ -108,7 +129,7 @@ class Search(_Sliced):
     """One search, resumable: call :meth:`run` until it returns a :class:`Result`."""
 
     def __init__(
-        self, adapter: Adapter, states: int | None = None, seconds: float | None = None
+        self, adapter: Tree[Any], states: int | None = None, seconds: float | None = None
     ) -> None:
         self.adapter = adapter
         self.max_states = states
@@ -125,7 +146,7 @@ class Search(_Sliced):
     def states(self) -> int:
         return len(self.seen)
 
-    def _enter(self, token: Any) -> None:
+    def _enter(self, token: Token | None) -> None:
         """Arrive at a state: a win ends the search; a new state gets its frame."""
         adapter = self.adapter
         if adapter.won():
@@ -134,12 +155,13 @@ class Search(_Sliced):
             return
         key, rank = adapter.key()
         if self.seen.get(key, -1) >= rank:
-            adapter.undo(token) if token is not None else None
+            if token is not None:
+                adapter.undo(token)
             return
         self.seen[key] = rank
         self._frames.append([adapter.actions(), 0, token])
 
-    def _line(self) -> list[list[str]]:
+    def _line(self) -> list[Move]:
         moves = self.adapter.moves(self._first)
         for frame in self._frames:
             if frame[2] is not None:
@@ -199,7 +221,11 @@ class Restarts:
     Any run that empties its stack has searched everything: its "unwinnable" is a proof."""
 
     def __init__(
-        self, make_adapter, states: int | None = None, seconds: float | None = None, unit: int = 150
+        self,
+        make_adapter: Callable[[int], Tree[Any]],
+        states: int | None = None,
+        seconds: float | None = None,
+        unit: int = 150,
     ) -> None:
         self.make_adapter = make_adapter
         self.max_states = states
@@ -267,7 +293,7 @@ class Beam(_Sliced):
 
     def __init__(
         self,
-        adapter: Adapter,
+        adapter: Scored[Any],
         states: int | None = None,
         seconds: float | None = None,
         width: int = 64,
@@ -288,8 +314,8 @@ class Beam(_Sliced):
 
     def _begin(self) -> None:
         self.seen: set[bytes] = {self.adapter.key()[0]}
-        self.layer: list = [(self.root, None)]  # (snapshot, line node: (moves, parent))
-        self.next: list = []
+        self.layer: list[tuple[Snapshot, Node]] = [(self.root, None)]
+        self.next: list[tuple[int, Snapshot, Node]] = []  # (score, state, how it was reached)
         self.index = 0
         self.dropped = False
 
@@ -345,7 +371,7 @@ class Beam(_Sliced):
                 return None
         return self._finish(done, started, self.states)
 
-    def _line(self, node) -> list[list[str]]:
+    def _line(self, node: Node) -> list[Move]:
         parts = []
         while node is not None:
             parts.append(node[0])

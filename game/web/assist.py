@@ -8,9 +8,11 @@ finds becomes a :class:`Line`, which answers later hints at once while the playe
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
-from .. import Solitaire
+from .. import Move, Solitaire
 from ..solver import UNKNOWN, Result, adapter_for, search
+from ..solver.search import Tree
 
 HINT_MS = 1500  # a hint answers within this (a guess if no winning line came up by then)
 CHECK_SECONDS = 60.0  # "Can this deal be won?": searching time before "no verdict"
@@ -24,26 +26,26 @@ def state_key(g: Solitaire) -> str:
 class Line:
     """A winning line and the positions along it: the hint for any position on the line."""
 
-    def __init__(self, start: Solitaire, moves: list[list[str]]) -> None:
+    def __init__(self, start: Solitaire, moves: list[Move]) -> None:
         g = start.copy()
-        self.steps: dict[str, list[str]] = {}
+        self.steps: dict[str, Move] = {}
         for move in moves:
             self.steps.setdefault(state_key(g), move)
-            g.redeal() if move == ["redeal"] else g.play(*move)
+            g.play_move(move)
 
-    def next_move(self, g: Solitaire) -> list[str] | None:
+    def next_move(self, g: Solitaire) -> Move | None:
         """The line's move from this position, if the player is still on the line."""
         return self.steps.get(state_key(g))
 
 
-def heuristic_move(g: Solitaire) -> list[str] | None:
+def heuristic_move(g: Solitaire) -> Move | None:
     """The move the solver would try first here: what a hint offers without a winning line."""
-    adapter = adapter_for(g)
+    adapter: Tree[Any] = adapter_for(g)
     actions = adapter.actions()
     if actions:
         return adapter.moves(adapter.play(actions[0]))[0]
     if "stock" in g.PLACES and g.cards("stock"):
-        return ["stock", "waste"]
+        return Move("stock", "waste")
     return None
 
 

@@ -156,11 +156,11 @@ class Solving:
         self.app.announce(text)
 
     # --- showing a hint ----------------------------------------------------------------------
-    def show(self, move: list[str], message: str = "hint_move") -> None:
+    def show(self, move: game.Move, message: str = "hint_move") -> None:
         """Highlight a move (the Redeal button for a redeal) and say it: ``hint_move`` for a
         move of a winning line, ``hint_guess`` or ``hint_lost`` for a likely one."""
         g = self.app.game
-        if move == ["redeal"]:
+        if move.is_redeal:
             q("[data-action=redeal]").classList.add("hint")
             words = self.words.text("move_redeal")
         else:
