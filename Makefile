@@ -4,7 +4,8 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8000
 
-.PHONY: play build site lint test test-unit test-e2e test-pyodide bench bench-pyodide results clean
+.PHONY: play build site lint test test-unit test-e2e test-pyodide bench bench-pyodide results \
+        screenshots clean
 
 PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json
 
@@ -50,13 +51,17 @@ test-e2e: $(VENV)/.stamp site
 test-pyodide: node_modules/.stamp
 	node tests/pyodide/run.mjs
 
-## bench: engine throughput (see README for the targets)
+## bench: engine throughput (docs/PERFORMANCE.md has the numbers and the targets)
 bench: $(VENV)/.stamp
 	$(PY) -m bench.engine
 
 ## bench-pyodide: the same benchmark on Pyodide's Python 3.14 (WebAssembly, under Node)
 bench-pyodide: node_modules/.stamp
 	node tests/pyodide/run.mjs -m bench.engine
+
+## screenshots: docs/screenshots/*.png, the README's pictures of both games (from _site)
+screenshots: $(VENV)/.stamp site
+	$(PY) tools/screenshots.py _site
 
 ## results: the solver's published batch (docs/SOLVER.md), then the page's winnable lists
 RESULTS_STATES ?= 60000

@@ -1,4 +1,4 @@
-"""Engine throughput: ``python -m bench.engine`` (see README for the numbers and targets).
+"""Engine throughput: ``python -m bench.engine`` (numbers and targets: docs/PERFORMANCE.md).
 
 For each game it prints
 - ``legal_moves()`` time on mid-game positions (median and p90 over positions, each position

@@ -1,4 +1,4 @@
-"""The page's speed: ``python -m bench.page`` (after ``make build``; see README for numbers).
+"""The page's speed: ``python -m bench.page`` (after ``make site``; numbers: docs/PERFORMANCE.md).
 
 - Boot: navigation start to ``body[data-ready]``, cold (a new browser, empty cache) and warm
   (a reload), medians, for the game booting from its memory snapshot, the game booting

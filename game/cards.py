@@ -27,7 +27,6 @@ RANK_NAMES = (
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 
 ACE, KING = 1, 13
-SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
 
 
 class BadCard(ValueError):

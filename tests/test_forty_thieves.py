@@ -24,7 +24,7 @@ def test_deal_10_columns_of_4_and_a_64_card_stock():
     assert (g.score, g.moves, g.status) == (0, 0, "playing")
 
 
-SEED_LAYOUT = {  # RULES.md: the examples page's starting layout, bottom to top
+SEED_LAYOUT = {  # docs/RULES.md: the examples page's starting layout, bottom to top
     "t1": "AD 3S KH 2H",
     "t2": "JC 3H 2S 9H",
     "t3": "9C JH AH 8H",

@@ -205,7 +205,7 @@ def render(g: game.Solitaire, layout: Layout, view: View, words: Messages) -> st
                 extra = f' style="--dx:{dx:g}px;--dy:{dy:g}px" data-arrive="1"'
             out.append(card_markup(card, slot.x, slot.y + k * slot.fan, extra))
         if crescent:
-            out.append(caption(g, place, slot, len(cards), words))
+            out.append(caption(place, slot, len(cards), words))
         out.append("</g>")
     return "".join(out)
 
@@ -225,7 +225,7 @@ def empty_mark(g: game.Solitaire, place: str, slot: Slot) -> str:
     return ""
 
 
-def caption(g: game.Solitaire, place: str, slot: Slot, count: int, words: Messages) -> str:
+def caption(place: str, slot: Slot, count: int, words: Messages) -> str:
     """Crescent: the pile number (or foundation direction) and how many cards are there."""
     y = slot.y + CARD_H + 28
     if place.startswith("t"):
