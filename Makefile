@@ -4,7 +4,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8000
 
-.PHONY: play build site lint test test-unit test-e2e test-pyodide bench bench-pyodide results \
+.PHONY: play build site lint bench-solver test test-unit test-e2e test-pyodide bench bench-pyodide results \
         screenshots clean
 
 PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json
@@ -54,6 +54,10 @@ test-pyodide: node_modules/.stamp
 ## bench: engine throughput (docs/PERFORMANCE.md has the numbers and the targets)
 bench: $(VENV)/.stamp
 	$(PY) -m bench.engine
+
+## bench-solver: solver states/s on fixed deals and budgets (docs/PERFORMANCE.md)
+bench-solver: $(VENV)/.stamp
+	$(PY) -m bench.solver
 
 ## bench-pyodide: the same benchmark on Pyodide's Python 3.14 (WebAssembly, under Node)
 bench-pyodide: node_modules/.stamp
