@@ -69,25 +69,28 @@ class GameCode:
         """Read a code; lower case and surrounding white space are accepted."""
         if not isinstance(text, str):
             raise BadCodeFormat(f"a game code is text, not {type(text).__name__}")
-        norm = text.strip().upper()
+        shown = text if len(text) <= 40 else text[:40] + "..."  # a message never echoes 100 kB
+        if not text.isascii():  # "ſ".upper() is "S": look-alikes must not become a code
+            raise BadCodeFormat(f"bad game code {shown!r}: only ASCII letters and digits")
+        norm = text.strip(" \t\r\n").upper()
         m = _SHAPE.fullmatch(norm)
         if not m:
             raise BadCodeFormat(
-                f"bad game code {text!r}: expected GAME-VARIANT-DEAL such as CR1-N-AAAAAAB"
+                f"bad game code {shown!r}: expected GAME-VARIANT-DEAL such as CR1-N-AAAAAAB"
             )
         game, variant, deal = m.groups()
         if game not in VARIANTS:
             raise UnknownGame(
-                f"unknown game {game!r} in game code {text!r} (known: {', '.join(VARIANTS)})"
+                f"unknown game {game!r} in game code {shown!r} (known: {', '.join(VARIANTS)})"
             )
         if variant not in VARIANTS[game]:
             known = ", ".join(VARIANTS[game])
             raise UnknownVariant(
-                f"unknown variant {variant!r} for {game} in game code {text!r} (known: {known})"
+                f"unknown variant {variant!r} for {game} in game code {shown!r} (known: {known})"
             )
         if len(deal) != DEAL_CHARS or any(ch not in ALPHABET for ch in deal):
             raise BadDeal(
-                f"bad deal {deal!r} in game code {text!r}: "
+                f"bad deal {deal[:12]!r} in game code {shown!r}: "
                 f"expected {DEAL_CHARS} characters of A-Z and 2-7"
             )
         number = 0

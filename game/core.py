@@ -136,6 +136,7 @@ class Solitaire:
         self.code = code
         self._undo: deque[Record] = deque(maxlen=HISTORY_LIMIT)
         self._redo: list[tuple[int, int]] = []
+        self._line: list[Move] = []  # the checked moves from the start, undone ones taken off
 
     # --- what each game defines -------------------------------------------------------------
     def reason_at(self, s: int, d: int) -> str | None:
@@ -219,6 +220,7 @@ class Solitaire:
         if reason is not None:
             raise IllegalMove(reason, src, dst)
         self._undo.append(self.apply_at(s, d))
+        self._line.append(self.MOVES[s][d])
         if self._redo:
             self._redo.clear()
 
@@ -237,6 +239,7 @@ class Solitaire:
         record = self._undo.pop()
         self.unapply(record)
         self._redo.append((record[0], record[1]))
+        self._line.pop()
         return True
 
     def redo(self) -> bool:
@@ -245,7 +248,20 @@ class Solitaire:
             return False
         s, d = self._redo.pop()
         self._undo.append(self.apply_at(s, d))
+        self._line.append(self.MOVES[s][d])
         return True
+
+    @property
+    def line(self) -> tuple[Move, ...]:
+        """The moves played from the starting position (a redeal is :data:`REDEAL`), undone
+        ones taken off: ``replay(new(code), g.line)`` rebuilds this position and its undo
+        history. Only the checked API (``play``, ``redeal``, ``undo``, ``redo``) writes it."""
+        return tuple(self._line)
+
+    @property
+    def redo_line(self) -> tuple[Move, ...]:
+        """The moves ``redo`` would play, in the order it would play them."""
+        return tuple(self.MOVES[s][d] for s, d in reversed(self._redo))
 
     @property
     def can_undo(self) -> bool:
@@ -260,6 +276,7 @@ class Solitaire:
         if not self.redeal_allowed:
             raise IllegalMove("no_redeals")
         self._apply_redeal()
+        self._line.append(REDEAL)
         self._undo.clear()
         self._redo.clear()
 
@@ -315,6 +332,7 @@ class Solitaire:
         twin._p = [list(cards) for cards in self._p]
         twin._undo = deque(maxlen=HISTORY_LIMIT)
         twin._redo = []
+        twin._line = []
         return twin
 
     def __repr__(self) -> str:

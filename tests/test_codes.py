@@ -140,3 +140,18 @@ def test_forty_thieves_deal_follows_the_documented_procedure():
     top = g.cards("stock")[-1]
     g.play("stock", "waste")
     assert g.cards("waste") == (top,) and top == cards[103]
+
+
+@pytest.mark.parametrize(
+    "text", ["CR1-N-AAAAAſB", "CR1-N-AAAAAıB", "ＣR1-N-AAAAAAB", "CR1-N-AAAAAAB\u00a0"]
+)
+def test_look_alikes_of_a_code_are_not_read_as_it(text):
+    """Unicode upper-casing would turn these into a real code ("ſ" -> "S", "ı" -> "I")."""
+    with pytest.raises(game.BadCodeFormat, match="ASCII"):
+        GameCode.parse(text)
+
+
+def test_a_long_bad_code_is_not_echoed_whole():
+    with pytest.raises(game.CodeError) as caught:
+        GameCode.parse("CR1-N-" + "A" * 100_000)
+    assert len(str(caught.value)) < 200

@@ -159,3 +159,44 @@ def test_the_solvers_rule_helpers_agree_with_the_move_generator(g, rng, steps):
         if p[waste]:
             for d in range(18):
                 assert g.reason_onto(d, p[waste][-1]) == g.reason_at(waste, d)
+
+
+def history(g: game.Solitaire) -> list[tuple[str, int]]:
+    """Every position undo reaches from here, then undone back (g is left as it was)."""
+    seen, steps = [], 0
+    while g.undo():
+        seen.append(state(g))
+        steps += 1
+    for _ in range(steps):
+        g.redo()
+    return seen
+
+
+@settings(max_examples=30, deadline=None)
+@given(games(), st.randoms(use_true_random=False), st.integers(1, 150))
+def test_the_line_rebuilds_the_position_its_undo_history_and_its_redo_moves(g, rng, steps):
+    """What a save keeps: replaying ``line`` on a new deal, then ``redo_line`` and undoing it
+    again, gives the same position, the same undo history and the same redo moves."""
+    start = g.copy()
+    for _ in range(steps):
+        roll = rng.random()
+        if roll < 0.15:
+            g.undo()
+        elif roll < 0.2:
+            g.redo()
+        elif isinstance(g, game.Crescent) and g.redeal_allowed and roll < 0.23:
+            g.redeal()
+        elif g.legal_moves():
+            g.play(*rng.choice(g.legal_moves()))
+    twin = game.replay(start.copy(), [*g.line, *g.redo_line])
+    for _ in g.redo_line:
+        twin.undo()
+    assert twin.line == g.line and twin.redo_line == g.redo_line
+    assert state(twin)[0].split("\n", 1)[1] == state(g)[0].split("\n", 1)[1]  # the layout
+    if isinstance(g, game.Crescent):  # Forty Thieves' counter also counts undone actions
+        assert state(twin) == state(g)
+    else:
+        assert twin.score == g.score
+    assert [s[0].split("\n", 1)[1] for s in history(twin)] == [
+        s[0].split("\n", 1)[1] for s in history(g)
+    ]
