@@ -1,0 +1,61 @@
+"""What the address bar says, read as data (pure): the deal code in the hash, and whether the
+page's test hooks are on.
+
+A hash comes from whoever sent the link: it may hold a stray ``%``, 100 kB, NUL bytes, look-
+alike letters or a script tag. :func:`read_hash` never raises; anything that is not a code
+becomes a :class:`Link` with a short, printable excerpt to quote in the "not a valid game
+code" message, and the page replaces the hash with the deal it starts instead.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from urllib.parse import parse_qs, unquote
+
+from game import CodeError, GameCode
+
+MAX_HASH = 256  # a code is 13 characters; a replay link may be longer, never 256 encoded
+EXCERPT = 24  # characters of a bad hash quoted back to the player
+
+
+@dataclass(frozen=True)
+class Link:
+    """The hash read: ``code`` if it names a deal, else ``bad`` (an excerpt) if it held
+    anything at all. ``canonical`` is the hash the address bar should show for ``code``."""
+
+    code: GameCode | None = None
+    bad: str | None = None
+
+    @property
+    def canonical(self) -> str:
+        return f"#{self.code}" if self.code else ""
+
+
+def read_hash(raw: str) -> Link:
+    """``location.hash`` (with or without its ``#``, still percent-encoded) -> a Link."""
+    text = raw[1:] if raw.startswith("#") else raw
+    if not text.strip():
+        return Link()
+    if len(text) > MAX_HASH:
+        return Link(bad=excerpt(text))
+    try:
+        decoded = unquote(text, errors="strict")
+    except UnicodeDecodeError:  # "%E0%A4%A": escapes that are not UTF-8
+        return Link(bad=excerpt(text))
+    try:
+        return Link(code=GameCode.parse(decoded))
+    except CodeError:
+        return Link(bad=excerpt(decoded))
+
+
+def excerpt(text: str) -> str:
+    """At most :data:`EXCERPT` printable characters (controls and NULs shown as ``?``)."""
+    short = "".join(ch if ch.isprintable() else "?" for ch in text[:EXCERPT])
+    return short + ("…" if len(text) > EXCERPT else "")
+
+
+def hooks_on(search: str) -> bool:
+    """Only an exact ``test`` parameter (``?test``, ``?test=1``, ``?a=b&test``) switches the
+    test hooks on; ``?utm_campaign=contest`` does not."""
+    query = search[1:] if search.startswith("?") else search
+    return "test" in parse_qs(query, keep_blank_values=True)

@@ -1,0 +1,75 @@
+"""Links are data: any hash gives a code or a short excerpt to quote, never an exception."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from game.web.links import EXCERPT, excerpt, read_hash, hooks_on
+
+
+@pytest.mark.parametrize(
+    ("raw", "code"),
+    [
+        ("#CR1-N-AAAAAAB", "CR1-N-AAAAAAB"),
+        ("#cr1-n-aaaaaab", "CR1-N-AAAAAAB"),
+        ("#%20FT1-N-AAAAAAB%20", "FT1-N-AAAAAAB"),
+        ("CR1-F-AAAAAAC", "CR1-F-AAAAAAC"),
+    ],
+)
+def test_a_code_is_read_and_written_the_canonical_way(raw, code):
+    link = read_hash(raw)
+    assert str(link.code) == code and link.bad is None and link.canonical == "#" + code
+
+
+@pytest.mark.parametrize("raw", ["", "#", "#   "])
+def test_an_empty_hash_is_no_code_and_no_complaint(raw):
+    assert read_hash(raw).code is None and read_hash(raw).bad is None
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "#CR1-N-AAAAAAB%",
+        "#%",
+        "#100%",
+        "#%zz",
+        "#%E0%A4%A",
+        "#CR1-N-AAAAA%C5%BFB",  # the long s: upper-cases to S
+        "#CR1-N-AAAAAAB%00",
+        "#<script>alert(1)</script>",
+        "#XX9-N-AAAAAAB",
+        "#" + "A" * 100_000,
+    ],
+)
+def test_anything_else_is_bad_with_a_short_printable_excerpt(raw):
+    link = read_hash(raw)
+    assert link.code is None and link.bad is not None and link.canonical == ""
+    assert len(link.bad) <= EXCERPT + 1 and link.bad.isprintable()
+
+
+@given(st.text(max_size=300))
+def test_no_hash_at_all_makes_it_raise(raw):
+    link = read_hash(raw)
+    assert (link.code is None) or (link.bad is None)
+    if link.bad is not None:
+        assert len(link.bad) <= EXCERPT + 1 and link.bad.isprintable()
+
+
+def test_the_excerpt_hides_control_characters():
+    assert excerpt("a\x00b\nc") == "a?b?c"
+
+
+@pytest.mark.parametrize(
+    ("search", "on"),
+    [
+        ("?test", True),
+        ("?test=1", True),
+        ("?lang=ar&test", True),
+        ("", False),
+        ("?utm_campaign=contest", False),
+        ("?testing=1", False),
+        ("?x=test", False),
+    ],
+)
+def test_the_hooks_switch_on_for_an_exact_test_parameter_only(search, on):
+    assert hooks_on(search) is on
