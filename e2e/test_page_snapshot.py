@@ -126,10 +126,103 @@ def test_the_inflated_copy_skips_inflation_and_a_damaged_one_is_dropped(browser,
         await store.put(key, new Response(new Uint8Array(size).fill(7)));
     }""")
     ready(page, reload=True)
-    assert page.evaluate("document.body.dataset.boot") == "plain"
+    # caught by its checksum before use, and inflated again from the offline copy (the
+    # service worker's, which page.route does not see)
+    assert page.evaluate("document.body.dataset.boot") == "snapshot"
+    sha = json.loads(page.request.get(f"{site}static/snapshot.json").text())["sha256"]
+    page.wait_for_function(f"({KEPT})().then(k => k && k[0] === {json.dumps(sha)})")
     page.unroute("**/snapshot.bin.gz")
     ready(page, reload=True)
     assert page.evaluate("document.body.dataset.boot") == "snapshot"
     watch.errors[:] = [e for e in watch.errors if "ERR_FAILED" not in e]  # the aborted fetch
     watch.check()
+    context.close()
+
+
+KEPT = """async () => {  // the kept copy: [its SHA-256, the checksum stored beside it]
+    const store = await caches.open('snapshot-inflated');
+    const [key] = await store.keys();
+    if (!key) return null;
+    const hit = await store.match(key);
+    const digest = await crypto.subtle.digest('SHA-256', await hit.arrayBuffer());
+    const hex = Array.from(new Uint8Array(digest), x => x.toString(16).padStart(2, '0')).join('');
+    return [hex, hit.headers.get('x-checksum')];
+}"""
+
+DAMAGE = {
+    "16 flipped bytes": "for (let i = 0; i < 16; i++) bytes[(i * 1999993) % bytes.length] ^= 90;",
+    "64 KiB zeroed": "bytes.fill(0, 4000000, 4000000 + 65536);",
+}
+
+
+def kept_copy(page):
+    page.wait_for_function(
+        "caches.open('snapshot-inflated').then(c => c.keys()).then(k => k.length === 1)",
+        timeout=30_000,
+    )
+    return page.evaluate(KEPT)
+
+
+@pytest.mark.parametrize("damage", DAMAGE)
+def test_a_kept_copy_damaged_in_storage_is_caught_before_use_and_repaired(browser, site, damage):
+    """Bytes that still load would crash Pyodide or freeze the tab on every visit: the checksum
+    kept beside them catches the damage first, and the snapshot is inflated anew."""
+    context, page, watch = open_board(browser, site)
+    sha = json.loads(page.request.get(f"{site}static/snapshot.json").text())["sha256"]
+    good = kept_copy(page)
+    assert good[0] == sha and good[1]
+    page.evaluate(
+        """async (damage) => {
+        const store = await caches.open('snapshot-inflated');
+        const [key] = await store.keys();
+        const hit = await store.match(key);
+        const bytes = new Uint8Array(await hit.arrayBuffer());
+        eval(damage);
+        await store.put(key, new Response(bytes, { headers: hit.headers }));
+    }""",
+        DAMAGE[damage],
+    )
+    assert page.evaluate(KEPT)[0] != sha  # really damaged, checksum header unchanged
+    messages = []
+    page.on("console", lambda m: messages.append(m.text))
+    ready(page, reload=True)
+    assert page.evaluate("document.body.dataset.boot") == "snapshot"  # from the good copy
+    plays(page)
+    assert any("damaged" in m for m in messages)
+    page.wait_for_function(f"({KEPT})().then(k => k && k[0] === {json.dumps(sha)})")
+    watch.check()
+    context.close()
+
+
+def test_a_snapshot_boot_that_never_finished_is_not_tried_again(browser, site):
+    """The mark a snapshot boot leaves until the page is ready: found at the next load, it
+    means that boot crashed or froze, so this one boots plainly and evicts every copy."""
+    context, page, watch = open_board(browser, site)
+    kept_copy(page)
+    assert page.evaluate("localStorage.getItem('solitaire.boot')") is None  # cleared when ready
+    page.evaluate("localStorage.setItem('solitaire.boot', 'snapshot')")  # as a crashed boot
+    ready(page, reload=True)
+    assert page.evaluate("document.body.dataset.boot") == "plain"
+    assert page.evaluate("localStorage.getItem('solitaire.boot')") is None
+    plays(page)
+    ready(page, reload=True)  # the copies were evicted: fetched, restored and kept anew
+    assert page.evaluate("document.body.dataset.boot") == "snapshot"
+    assert kept_copy(page)[0]
+    watch.check()
+    context.close()
+
+
+def test_bytes_that_are_not_the_builds_are_never_kept(browser, site):
+    context = browser.new_context()
+    page = context.new_page()
+    info = json.loads(page.request.get(f"{site}static/snapshot.json").text())
+    info["sha256"] = "0" * 64
+    page.route(
+        "**/snapshot.json",
+        lambda route: route.fulfill(content_type="application/json", body=json.dumps(info)),
+    )
+    with page.expect_console_message(lambda m: "not kept" in m.text, timeout=60_000):
+        page.goto(f"{site}index.html?test=1#CR1-N-AAAAAAB")
+    ready(page)
+    assert page.evaluate("caches.open('snapshot-inflated').then(c => c.keys())") == []
     context.close()

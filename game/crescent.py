@@ -136,11 +136,17 @@ class Crescent(Solitaire):
     def redeal_allowed(self) -> bool:
         return self.redeals_left > 0
 
-    def suits_meet(self, suit: int) -> bool:
-        """The suit's two foundations meet (the descending top is one above the ascending
-        top): cards can then cross between them, and the meeting point moves freely."""
+    def meeting_suits(self) -> tuple[bool, bool, bool, bool]:
+        """For each suit (S H D C), whether its two foundations meet: the descending top is
+        one above the ascending top, so cards can cross between them and the meeting point
+        moves freely. The one statement of that rule: moves, status and the solver ask it."""
         p = self._p
-        return p[suit + 4][-1] == p[suit][-1] + 1
+        return (
+            p[4][-1] == p[0][-1] + 1,
+            p[5][-1] == p[1][-1] + 1,
+            p[6][-1] == p[2][-1] + 1,
+            p[7][-1] == p[3][-1] + 1,
+        )
 
     def foundation_for(self, card: int) -> int | None:
         """The number of a foundation that takes ``card`` now (the ascending one first)."""
@@ -153,8 +159,7 @@ class Crescent(Solitaire):
         return None
 
     def is_won(self) -> bool:
-        p = self._p
-        return not any(p[i] for i in _PILES)
+        return not any(self._p[8:])  # every pile empty
 
     def legal_moves(self) -> list[Move]:
         p = self._p
@@ -164,9 +169,9 @@ class Crescent(Solitaire):
         for i in _PILES:
             if p[i]:
                 by_suit[p[i][-1] // 13].append(i)
-        for s in range(4):  # foundation to foundation: only where the two meet
-            up, down = p[s], p[s + 4]
-            if self.suits_meet(s):
+        for s, meet in enumerate(self.meeting_suits()):  # foundation to foundation: where
+            up, down = p[s], p[s + 4]  # the two meet
+            if meet:
                 if len(up) > 1:
                     out.append(move[s][s + 4])
                 if len(down) > 1:
@@ -199,8 +204,8 @@ class Crescent(Solitaire):
         # Foundation-to-foundation moves alone only shuttle cards between the two foundations
         # of a suit; they lead somewhere only if a pile shows a card of that suit (then some
         # shuttle makes it playable). Without one, the game is as blocked as it looks.
-        for s in range(4):
-            if self.suits_meet(s) and any(p[i] and p[i][-1] // 13 == s for i in _PILES):
+        for s, meet in enumerate(self.meeting_suits()):
+            if meet and any(p[i] and p[i][-1] // 13 == s for i in _PILES):
                 return "playing"
         return "blocked"
 

@@ -38,3 +38,5 @@ document.querySelector("[data-action=reload]").addEventListener("click", () => l
 document.querySelector("[data-action=update]").addEventListener("click", () => location.reload());
 fillWords();
 whenReady(offline);
+// the snapshot loader's "boot under way" mark: this boot finished (static/pyodide-snapshot.mjs)
+whenReady(() => { try { localStorage.removeItem("solitaire.boot"); } catch { /* off */ } });

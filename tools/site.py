@@ -66,7 +66,9 @@ def build(out: Path, root: Path = ROOT) -> list[tuple[str, str]]:
     # version, no needless 6 MB download after a deployment that changed nothing
     info = json.loads((out / "static" / "snapshot.json").read_text())
     inputs = f"{game_hash}:{info['pyodide']}:{tool.read_text()}"
-    revision = {"static/snapshot.bin.gz": hashlib.sha256(inputs.encode()).hexdigest()[:16]}
+    # snapshot.json holds the snapshot's SHA-256: the two change together, as one revision
+    inputs_hash = hashlib.sha256(inputs.encode()).hexdigest()[:16]
+    revision = {"static/snapshot.bin.gz": inputs_hash, "static/snapshot.json": inputs_hash}
     files = sorted(
         (rel, revision.get(rel) or hashlib.sha256(p.read_bytes()).hexdigest()[:16])
         for p in out.rglob("*")

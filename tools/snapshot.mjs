@@ -6,6 +6,7 @@
 import { loadPyodide, version } from "pyodide";
 import { writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
+import { createHash } from "node:crypto";
 import path from "node:path";
 
 const [site, gameHash] = process.argv.slice(2);
@@ -31,5 +32,6 @@ const snapshot = pyodide.makeMemorySnapshot();
 const packed = gzipSync(snapshot, { level: 6 });
 writeFileSync(path.join(site, "static", "snapshot.bin.gz"), packed);
 writeFileSync(path.join(site, "static", "snapshot.json"),
-              JSON.stringify({ pyodide: version, game: gameHash, bytes: snapshot.length }));
+              JSON.stringify({ pyodide: version, game: gameHash, bytes: snapshot.length,
+                               sha256: createHash("sha256").update(snapshot).digest("hex") }));
 console.log(`snapshot: ${(snapshot.length / 1e6).toFixed(1)} MB, ${(packed.length / 1e6).toFixed(1)} MB gzipped`);

@@ -1,7 +1,7 @@
 """Crescent for the search: engine moves plus the redeal, a key that ignores pile order.
 
-When a suit's two foundations meet (``suits_meet``: the descending one's top is one above the
-ascending one's), moves between them slide the meeting point freely and change nothing else:
+When a suit's two foundations meet (``meeting_suits``: the descending one's top is one above
+the ascending one's), moves between them slide the meeting point freely and change nothing else:
 all such positions are one, written once in the key, and a pile card of that suit goes up in
 one action (slide, then play) wherever it fits.
 
@@ -42,15 +42,15 @@ class CrescentAdapter:
         g, p = self.g, self.p
         piles = sorted([bytes(p[i]) for i in _PILES])
         tops: list[int] = [p[f][-1] for f in _FOUNDATIONS]
-        for suit in range(4):
-            if g.suits_meet(suit):
+        for suit, meet in enumerate(g.meeting_suits()):
+            if meet:
                 tops[suit] = tops[suit + 4] = MET
         return b"\xff".join(piles) + bytes(tops), g.redeals_left
 
     def actions(self) -> list[Action]:
         g, p, number = self.g, self.p, self.g.NUMBERS
         scored = []
-        met = [g.suits_meet(suit) for suit in range(4)]
+        met = g.meeting_suits()
         for move in g.legal_moves():
             s, d = number[move.src], number[move.dst]
             if s < 8 or (d < 8 and met[d % 4]):
