@@ -38,6 +38,8 @@ def test_loading_indicator_and_table_show_before_python_is_ready(browser, site):
     assert page.locator("[data-action=game]").get_attribute("aria-label") == "Game"
     assert page.locator("[data-action=redeal]").inner_text() == "Redeal (3)"
     ready(page)
+    hooks = "[window.solitaireLoadCode, window.solitaireBootModules]"
+    assert page.evaluate(hooks) == [None, None]  # test hooks only with ?test
     ctx.close()
 
 

@@ -9,7 +9,9 @@ and its handlers; ``dom`` writes into the document.
 
 from __future__ import annotations
 
+import json
 import random
+import sys
 
 from pyodide.ffi import create_proxy
 from pyscript import document, when, window
@@ -21,49 +23,51 @@ from game.web.messages import Messages
 from game.web.page import Page
 
 
-def bind(app: Page) -> None:
+def bind(page: Page) -> None:
     """Every event the page handles, each through the page's error guard."""
-    on = app.guard
-    listen(app.svg, "pointerdown", on(app.on_pointer_down))
-    listen(app.svg, "pointermove", on(app.on_pointer_move))
-    listen(app.svg, "pointerup", on(app.on_pointer_up))
-    listen(app.svg, "pointercancel", on(app.on_pointer_up))
-    listen(document, "keydown", on(app.on_key))
-    listen(window, "hashchange", on(app.load_hash))
-    listen(window, "resize", on(lambda _event: app.frames.later()))
+    on = page.guard
+    listen(page.svg, "pointerdown", on(page.on_pointer_down))
+    listen(page.svg, "pointermove", on(page.on_pointer_move))
+    listen(page.svg, "pointerup", on(page.on_pointer_up))
+    listen(page.svg, "pointercancel", on(page.on_pointer_up))
+    listen(document, "keydown", on(page.on_key))
+    listen(window, "hashchange", on(page.load_hash))
+    listen(window, "resize", on(lambda _event: page.frames.later()))
     for box in document.querySelectorAll("[data-setting]"):
-        listen(box, "change", on(app.change_setting))
+        listen(box, "change", on(page.change_setting))
     clicks = {
-        "new": app.new_deal,
-        "undo": app.undo,
-        "redo": app.redo,
-        "redeal": app.redeal,
-        "draw": app.draw,
-        "hint": app.solving.hint,
-        "check": app.solving.check,
-        "copy": app.copy_link,
-        "undo-last": app.undo,
+        "new": page.new_deal,
+        "undo": page.undo,
+        "redo": page.redo,
+        "redeal": page.redeal,
+        "draw": page.draw,
+        "hint": page.solving.hint,
+        "check": page.solving.check,
+        "copy": page.copy_link,
+        "undo-last": page.undo,
         "close": lambda event: event.target.closest("dialog").close(),
     }
     for action, handler in clicks.items():
         when("click", f"[data-action={action}]")(on(handler))
-    when("change", "[data-action=game]")(on(app.new_deal))
-    window.setInterval(create_proxy(on(app.tick)), 1000)
+    when("change", "[data-action=game]")(on(page.new_deal))
+    window.setInterval(create_proxy(on(page.tick)), 1000)
 
 
 def main() -> None:
     random.seed()  # restored from a snapshot, the generator would start alike in every session
-    app = Page(Messages.load())
-    bind(app)
+    page = Page(Messages.load())
+    bind(page)
     testing = "test" in str(window.location.search)
     if testing:
-        window.solitaireLoadPosition = create_proxy(app.guard(app.load_position))
-        window.solitaireLoadCode = create_proxy(app.guard(app.load_code))
-    app.load_hash()
+        window.solitaireLoadPosition = create_proxy(page.guard(page.load_position))
+        window.solitaireLoadCode = create_proxy(page.guard(page.load_code))
+    page.load_hash()
     q("#loading").hidden = True
     for control in document.querySelectorAll("header button, header select"):
         control.disabled = False
-    app.frames.now()
+    page.frames.now()
+    if testing:  # what Python had imported when the page became ready (e2e/test_page_snapshot)
+        window.solitaireBootModules = json.dumps(sorted(sys.modules))
     window.performance.mark("app:ready")
     document.body.dataset.ready = "1"
 
