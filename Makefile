@@ -16,7 +16,7 @@ play: site
 
 ## site: _site/, exactly the files to deploy, with the service worker's file list
 site: build
-	$(PYTHON) tools/site.py _site
+	$(PYTHON) -m tools.site _site
 
 ## build: the pinned Pyodide and PyScript files into static/vendor/, and the PNG icons
 build: static/vendor/.stamp static/icons/.stamp
@@ -69,11 +69,12 @@ screenshots: $(VENV)/.stamp site
 
 ## results: the solver's published batch (docs/SOLVER.md), then the page's winnable lists
 RESULTS_STATES ?= 60000
+KINDS = $(shell $(PYTHON) -c 'from game.codes import KINDS; print(*KINDS)')
 results: $(VENV)/.stamp
-	for g in CR1-N CR1-F FT1-N; do \
+	for g in $(KINDS); do \
 	  $(PY) -m game.solver --game $$g --deals 0-999 --states $(RESULTS_STATES) --jobs 2 \
 	    --csv docs/results/$$g.csv > docs/results/$$g.summary.json || exit 1; done
-	$(PY) tools/winnable.py
+	$(PY) -m tools.winnable
 
 $(VENV)/.stamp: requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)

@@ -187,17 +187,17 @@ def main(argv: list[str] | None = None) -> None:
 def report_hints(p, site: str, deals: int) -> None:
     """Click Hint on the opening of deals 0..N-1 of each game: seconds to the highlight, and
     whether it is a move of a winning line or a marked guess."""
-    from game.codes import GameCode
+    from game.codes import KINDS, GameCode
 
     browser = launch(p)
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     page.goto(f"{site}index.html?test=1")
     page.wait_for_selector("body[data-ready]", state="attached", timeout=120_000)
     print(f"Hint from the opening, deals 0-{deals - 1} (seconds to the highlight):")
-    for kind in ("CR1-N", "CR1-F", "FT1-N"):
+    for kind in KINDS:
         times, lines = [], 0
         for deal in range(deals):
-            code = str(GameCode(kind[:3], kind[4], deal))
+            code = str(GameCode(*kind.split("-"), deal))
             page.evaluate(f"window.solitaireLoadCode({code!r})")
             started = page.evaluate("performance.now()")
             page.click("[data-action=hint]")

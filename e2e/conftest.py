@@ -70,12 +70,30 @@ def shared(browser, site):
     page.context.close()
 
 
+SETTINGS = """Object.fromEntries([...document.querySelectorAll('[data-setting]')]
+    .map(box => [box.dataset.setting, box.checked]))"""
+
+
 @pytest.fixture
 def board(shared):
-    """The shared page, its watch checked after the test."""
+    """The shared page, its watch checked after the test; settings the test changed are set
+    back (through the page, as a player would) even when it fails."""
     page, watch = shared
     page.evaluate("document.querySelectorAll('dialog[open]').forEach(d => d.close())")
+    settings = page.evaluate(SETTINGS)
     yield page
+    page.evaluate(
+        """settings => {
+            for (const box of document.querySelectorAll('[data-setting]')) {
+                if (box.checked === settings[box.dataset.setting]) continue;
+                box.checked = settings[box.dataset.setting];
+                box.dispatchEvent(new Event('change'));
+            }
+            document.querySelector('details.settings').open = false;
+        }""",
+        settings,
+    )
+    assert page.evaluate(SETTINGS) == settings
     watch.check()
 
 

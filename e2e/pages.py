@@ -7,17 +7,46 @@ from playwright.sync_api import Page, expect
 import game
 
 
+def frame(page: Page) -> int:
+    """How many times the board has been drawn (``body[data-frame]``)."""
+    return int(page.evaluate("document.body.dataset.frame || '0'"))
+
+
+def next_frame(page: Page, after: int) -> None:
+    """Wait until the board has been drawn again since ``frame(page)`` was ``after``."""
+    page.wait_for_function("n => Number(document.body.dataset.frame) > n", arg=after)
+
+
+def resize(page: Page, width: int, height: int) -> None:
+    """A new window size, and the board redrawn for it."""
+    if page.viewport_size == {"width": width, "height": height}:
+        return
+    before = frame(page)
+    page.set_viewport_size({"width": width, "height": height})
+    next_frame(page, before)
+
+
+def call_and_draw(page: Page, hook: str, arg: str) -> None:
+    """Call a test hook and wait for the board drawn after it. The count is read in the same
+    turn as the call, so no redraw already on its way can pass for this one."""
+    before = page.evaluate(
+        "([hook, arg]) => { const n = Number(document.body.dataset.frame); window[hook](arg); "
+        "return n; }",
+        [hook, arg],
+    )
+    next_frame(page, before)
+
+
 def load_code(page: Page, code: str) -> None:
     """A fresh game of ``code`` (through the test hook: the hash may already hold it)."""
-    page.evaluate("code => window.solitaireLoadCode(code)", code)
+    call_and_draw(page, "solitaireLoadCode", code)
     expect(page.locator("#board")).to_have_attribute("data-code", code)
     expect(page.locator("#stat-moves")).to_have_text("Moves 0")
 
 
 def load_position(page: Page, text: str) -> None:
-    page.evaluate("text => window.solitaireLoadPosition(text)", text)
-    page.wait_for_function("() => document.querySelector('#board').dataset.code === ''")
-    page.wait_for_timeout(50)
+    call_and_draw(page, "solitaireLoadPosition", text)
+    expect(page.locator("#board")).to_have_attribute("data-code", "")
 
 
 def top_card(page: Page, place: str):
@@ -25,15 +54,17 @@ def top_card(page: Page, place: str):
 
 
 def center(page: Page, place: str) -> tuple[float, float]:
-    """The middle of the place's top card (or of its empty slot)."""
-    for _ in range(20):  # a redraw may replace the element between finding and measuring it
-        cards = page.locator(f'[data-place="{place}"] [data-card]')
-        target = cards.last if cards.count() else page.locator(f'[data-place="{place}"] .slot')
-        box = target.bounding_box()
-        if box:
-            break
-        page.wait_for_timeout(20)
-    assert box, place
+    """The middle of the place's top card (or of its empty slot), found and measured in one
+    step: a redraw cannot replace the element in between."""
+    box = page.evaluate(
+        """place => {
+            const group = document.querySelector(`[data-place="${place}"]`);
+            const cards = group.querySelectorAll('[data-card]');
+            const r = (cards.length ? cards[cards.length - 1] : group.querySelector('.slot'))
+                .getBoundingClientRect();
+            return {x: r.x, y: r.y, width: r.width, height: r.height}; }""",
+        place,
+    )
     # the upper part of a card: in a fanned column the lower part belongs to the cards above
     return box["x"] + box["width"] / 2, box["y"] + min(box["height"] / 2, 25)
 

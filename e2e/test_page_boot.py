@@ -1,12 +1,14 @@
 """Boot, the deal on the page against the engine, the loading and failure states."""
 
+import json
 import re
 
-from harness import open_page, ready
-from pages import cards_of, load_code
+from harness import ROOT, open_page, ready
+from pages import cards_of, load_code, tap, top_card
 from playwright.sync_api import expect
 
 import game
+from game.codes import KINDS
 from game.web.board import visible_cards
 
 
@@ -27,7 +29,17 @@ def test_loading_indicator_and_table_show_before_python_is_ready(browser, site):
     assert page.evaluate("document.body.dataset.ready") is None
     assert page.locator("#loading").is_visible() and page.locator("#board").is_visible()
     assert page.locator("header [data-action=new]").inner_text() == "New deal"
+    # every word is in the page as served (tools/site.py), none waits for a script
+    catalog = json.loads((ROOT / "static" / "messages" / "en.json").read_text())
+    picker = page.locator("[data-action=game] option")
+    assert picker.evaluate_all("els => els.map(e => e.value)") == list(KINDS)
+    assert picker.all_inner_texts() == [catalog[f"game_{kind}"] for kind in KINDS]
+    assert page.title() == catalog["title"]
+    assert page.locator("[data-action=game]").get_attribute("aria-label") == "Game"
+    assert page.locator("[data-action=redeal]").inner_text() == "Redeal (3)"
     ready(page)
+    hooks = "[window.solitaireLoadCode, window.solitaireBootModules]"
+    assert page.evaluate(hooks) == [None, None]  # test hooks only with ?test
     ctx.close()
 
 
@@ -76,5 +88,20 @@ def test_served_under_a_sub_path_with_relative_urls_only(browser, site):
     assert urls and all(u.startswith(site) for u in urls), [
         u for u in urls if not u.startswith(site)
     ]
+    watch.check()
+    page.context.close()
+
+
+def test_an_unexpected_error_is_reported_once_and_the_game_goes_on(browser, site):
+    page, watch = open_page(browser, site, "#CR1-N-AAAAAAB")
+    page.evaluate(
+        "window.solitaireLoadPosition('not a position')"
+    )  # a bug, as far as the page knows
+    expect(page.locator("#announce")).to_have_text("Something went wrong — the game is safe")
+    assert len(watch.errors) == 1 and "PositionError" in watch.errors[0], watch.errors
+    assert "Traceback" in watch.errors[0]
+    watch.errors.clear()
+    tap(page, "t6")  # the game on the table still plays
+    expect(top_card(page, "f5")).to_have_attribute("data-card", "QS")
     watch.check()
     page.context.close()

@@ -8,8 +8,10 @@ from pages import (
     double_tap,
     drag,
     engine_after,
+    frame,
     load_code,
     load_position,
+    next_frame,
     status_text,
     tap,
     top_card,
@@ -188,6 +190,7 @@ def test_won_dialog_shows_time_and_moves(board):
 def test_a_cancelled_touch_is_neither_a_tap_nor_a_move(board):
     load_code(board, CODE)
     x, y = center(board, "t6")
+    before = frame(board)
     cdp = board.context.new_cdp_session(board)
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
     cdp.send(
@@ -196,7 +199,7 @@ def test_a_cancelled_touch_is_neither_a_tap_nor_a_move(board):
     )
     cdp.send("Input.dispatchTouchEvent", {"type": "touchCancel", "touchPoints": []})
     cdp.detach()
-    board.wait_for_timeout(100)
+    next_frame(board, before)  # the drag was cancelled: the card is drawn back in its place
     assert cards_of(board, "t6") == ["QS"] and cards_of(board, "f5") == ["KS"]
     assert moves(board) == "Moves 0" and board.locator(".dragging").count() == 0
     tap(board, "t6")  # and the next tap works as usual

@@ -5,7 +5,9 @@ import re
 from pages import drag, load_code, tap, top_card
 from playwright.sync_api import expect
 
-CODE_RE = r"(CR1-[NF]|FT1-N)-[A-Z2-7]{7}"
+from game.codes import KINDS
+
+CODE_RE = rf"({'|'.join(KINDS)})-[A-Z2-7]{{7}}"
 
 
 def code_of(page) -> str:

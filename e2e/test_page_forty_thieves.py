@@ -108,9 +108,6 @@ def test_auto_placement_sends_a_dropped_card_to_its_best_place(board):
     area = board.locator("#board").bounding_box()
     drag(board, "t7", (area["x"] + area["width"] - 30, area["y"] + area["height"] - 30))
     expect(top_card(board, "f4")).to_have_attribute("data-card", "AC")
-    board.locator(".settings summary").click()
-    box.uncheck()
-    board.locator(".settings summary").click()
 
 
 def test_won_dialog_shows_time_moves_and_score(board):

@@ -3,7 +3,7 @@ scrolls, and the cards are big enough to read. Screenshots go to e2e/screenshots
 
 import pytest
 from harness import SHOTS
-from pages import load_code, load_position
+from pages import load_code, load_position, resize
 from playwright.sync_api import expect
 
 from tests.helpers import build
@@ -25,13 +25,12 @@ LONG_COLUMNS = build(
 @pytest.mark.parametrize("what", ["CR1-N-AAAAAAB", "FT1-N-AAAAAAB", "long-columns"])
 def test_every_place_is_on_screen_and_nothing_scrolls(board, size, what):
     width, height = SIZES[size]
-    board.set_viewport_size({"width": width, "height": height})
+    resize(board, width, height)
     try:
         if what == "long-columns":
             load_position(board, LONG_COLUMNS)
         else:
             load_code(board, what)
-        board.wait_for_timeout(100)
         SHOTS.mkdir(exist_ok=True)
         board.screenshot(path=str(SHOTS / f"{what}-{size}.png"))
         boxes = board.eval_on_selector_all(
@@ -52,18 +51,17 @@ def test_every_place_is_on_screen_and_nothing_scrolls(board, size, what):
         expect(board.locator("header [data-action=new]")).to_be_in_viewport()
         expect(board.locator("#announce")).to_be_in_viewport()
     finally:
-        board.set_viewport_size({"width": 1280, "height": 800})
+        resize(board, 1280, 800)
 
 
 def test_card_indices_are_legible_on_a_phone(board):
-    board.set_viewport_size({"width": 390, "height": 844})
+    resize(board, 390, 844)
     try:
         for code in ("CR1-N-AAAAAAB", "FT1-N-AAAAAAB"):
             load_code(board, code)
-            board.wait_for_timeout(50)
             size = board.evaluate(
                 "document.querySelector('[data-card] .idx').getBoundingClientRect().height"
             )
             assert size >= 13, f"{code}: rank index {size:.1f}px tall"
     finally:
-        board.set_viewport_size({"width": 1280, "height": 800})
+        resize(board, 1280, 800)

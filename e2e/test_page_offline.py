@@ -10,7 +10,7 @@ from harness import ROOT, Watch, ready, serve
 from pages import tap, top_card
 from playwright.sync_api import expect
 
-from tools.site import build
+from tools.site import build, copy_sources
 
 SITE = ROOT / "_site"
 
@@ -73,15 +73,12 @@ def test_an_update_takes_over_keeps_the_game_and_drops_the_old_cache(browser, ow
     tap(page, "t6")  # a game in progress
     expect(top_card(page, "f5")).to_have_attribute("data-card", "QS")
     first_cache = page.evaluate("caches.keys()")
-    # a new deployment: one changed file, so a new cache version
-    css = ROOT / "static" / "app.css"
+    # a new deployment: one changed file, so a new cache version (built from a copy)
+    sources = copy_sources(tmp_path / "sources")
+    css = sources / "static" / "app.css"
+    css.write_text(css.read_text() + "\n/* deployment 2 */\n")
     new_site = tmp_path / "new"
-    original = css.read_text()
-    try:
-        css.write_text(original + "\n/* deployment 2 */\n")
-        build(new_site)
-    finally:
-        css.write_text(original)
+    build(new_site, root=sources)
     server.site_dir = str(new_site)
     ready(page, reload=True)
     page.wait_for_function(  # only the new version's cache is left

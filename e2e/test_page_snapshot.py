@@ -10,6 +10,13 @@ from harness import open_page, ready
 from pages import tap, top_card
 from playwright.sync_api import expect
 
+from game.web.boot import BOOT_MODULES, BROWSER_MODULES, PYSCRIPT_IMPORTS
+
+# PyScript installs these after the interpreter has started, on every page load: its own
+# package (pyscript.*), its JavaScript modules (_pyscript, polyscript) and Pyodide's module of
+# JavaScript globals (js). A snapshot is made before any of them exists.
+INSTALLED_BY_PYSCRIPT = ("pyscript", "_pyscript", "polyscript", "js")
+
 
 def open_board(browser, site: str, route=None, query: str = "?test=1"):
     page, watch = open_page(browser, site, "#CR1-N-AAAAAAB", query=query, route=route)
@@ -225,4 +232,22 @@ def test_bytes_that_are_not_the_builds_are_never_kept(browser, site):
         page.goto(f"{site}index.html?test=1#CR1-N-AAAAAAB")
     ready(page)
     assert page.evaluate("caches.open('snapshot-inflated').then(c => c.keys())") == []
+    context.close()
+
+
+def test_everything_imported_before_ready_was_in_the_snapshot(browser, site):
+    context, page, watch = open_board(browser, site)
+    assert page.evaluate("document.body.dataset.boot") == "snapshot"
+    imported = set(json.loads(page.evaluate("window.solitaireBootModules")))
+    held = set(json.loads(page.request.get(f"{site}static/snapshot.json").text())["modules"])
+    assert set(BOOT_MODULES + PYSCRIPT_IMPORTS) <= held
+    missing = {
+        name
+        for name in imported - held
+        if name.split(".")[0] not in INSTALLED_BY_PYSCRIPT and name not in BROWSER_MODULES
+    }
+    assert missing == set()
+    # the exclusions are real: each is on the page, none could be in the snapshot
+    assert {"pyscript", "_pyscript", "polyscript", "js", *BROWSER_MODULES} <= imported - held
+    watch.check()
     context.close()

@@ -107,6 +107,3 @@ def test_winnable_deals_only_draws_from_the_shipped_list(board, site):
             f"document.querySelector('#board').dataset.code !== {before!r}", timeout=10_000
         )
         assert board.locator("#board").get_attribute("data-code") in listed
-    board.click("summary")
-    board.uncheck("[data-setting=winnable_only]")
-    board.click("summary")

@@ -21,6 +21,16 @@ VARIANTS: dict[str, dict[str, str]] = {
     "CR1": {"N": "Crescent", "F": "Crescent Four"},
     "FT1": {"N": "Forty Thieves"},
 }
+# Every game and variant as one word, in the order the page's picker lists them: the picker,
+# the winnable lists, the solver's batch results and their tests all derive from VARIANTS.
+KINDS: tuple[str, ...] = tuple(f"{g}-{v}" for g, names in VARIANTS.items() for v in names)
+
+
+def kind_slug(kind: str) -> str:
+    """A kind's name in file names: ``"CR1-F"`` -> ``"crescent-four"``."""
+    game, variant = kind.split("-")
+    return VARIANTS[game][variant].lower().replace(" ", "-")
+
 
 _SHAPE = re.compile(r"([A-Z0-9]+)-([A-Z0-9]+)-([A-Z0-9]*)")
 
@@ -97,6 +107,11 @@ class GameCode:
         for ch in deal:
             number = number * 32 + ALPHABET.index(ch)
         return cls(game, variant, number)
+
+    @property
+    def kind(self) -> str:
+        """The game and variant, one of :data:`KINDS`: ``"CR1-N"``."""
+        return f"{self.game}-{self.variant}"
 
     def __str__(self) -> str:
         chars = []

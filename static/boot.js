@@ -1,16 +1,6 @@
-// Before Python boots: the page's words from the one message catalog (the boot watchdog is
-// inline in index.html, so that it runs first). Everything else happens in game/web/app.py.
-async function fillWords() {
-  const response = await fetch(new URL("./messages/en.json", import.meta.url));
-  const words = await response.json();
-  for (const el of document.querySelectorAll("[data-msg]")) el.textContent = words[el.dataset.msg];
-  for (const el of document.querySelectorAll("[data-msg-label]")) {
-    el.setAttribute("aria-label", words[el.dataset.msgLabel]);
-  }
-  const redeal = document.querySelector("[data-action=redeal]");
-  if (!redeal.textContent) redeal.textContent = words.redeal.replace("{n}", "3");
-  document.title = words.title;
-}
+// The page's words are written into index.html when the site is built (tools/site.py); the
+// boot watchdog is inline in index.html, so that it runs first. Everything else happens in
+// Python (game/web/app.py).
 
 // Offline play: once the game runs (so every file is already in the HTTP cache), register the
 // service worker; it keeps a copy of each file. When a new version takes over while the page
@@ -36,7 +26,6 @@ function offline() {
 
 document.querySelector("[data-action=reload]").addEventListener("click", () => location.reload());
 document.querySelector("[data-action=update]").addEventListener("click", () => location.reload());
-fillWords();
 whenReady(offline);
 // the snapshot loader's "boot under way" mark: this boot finished (static/pyodide-snapshot.mjs)
 whenReady(() => { try { localStorage.removeItem("solitaire.boot"); } catch { /* off */ } });

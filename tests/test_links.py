@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.web.links import EXCERPT, excerpt, read_hash, hooks_on
+from game.web.links import EXCERPT, excerpt, hooks_on, read_hash
 
 
 @pytest.mark.parametrize(

@@ -3,16 +3,17 @@
 import hashlib
 import json
 import re
-import shutil
 from pathlib import Path
 
 import pytest
 
-from tools.site import ROOT, build, page_python_files
+from game.codes import KINDS, kind_slug
+from tools.site import ROOT, build, copy_sources, localize, page_python_files
 
-pytestmark = pytest.mark.skipif(
+needs_build = pytest.mark.skipif(
     not (ROOT / "static" / "vendor" / "pyodide").is_dir(), reason="needs `make build`"
 )
+CATALOG = json.loads((ROOT / "static" / "messages" / "en.json").read_text())
 
 
 def worker_files(site: Path) -> tuple[str, list]:
@@ -22,6 +23,7 @@ def worker_files(site: Path) -> tuple[str, list]:
     return version, files
 
 
+@needs_build
 def test_the_site_holds_the_page_and_nothing_else(tmp_path):
     site = tmp_path / "site"
     build(site)
@@ -37,9 +39,7 @@ def test_the_site_holds_the_page_and_nothing_else(tmp_path):
         "static/icons/icon-512.png",
         "static/messages/en.json",
         *page_python_files(),
-        "static/data/winnable-crescent.txt",
-        "static/data/winnable-crescent-four.txt",
-        "static/data/winnable-forty-thieves.txt",
+        *(f"static/data/winnable-{kind_slug(kind)}.txt" for kind in KINDS),
     ]:
         assert needed in names, needed
     assert not [
@@ -49,8 +49,12 @@ def test_the_site_holds_the_page_and_nothing_else(tmp_path):
     ]
     assert not [n for n in names if n.endswith(".py") and n not in page_python_files()]
     assert "game/__main__.py" not in names and not [n for n in names if n.endswith(".map")]
+    page = (site / "index.html").read_text()
+    assert page == localize((ROOT / "index.html").read_text(), CATALOG)  # the words are in it
+    assert "<option" not in (ROOT / "index.html").read_text()  # only there: one list of games
 
 
+@needs_build
 def test_the_worker_lists_every_file_with_its_hash_and_versions_change(tmp_path):
     site = tmp_path / "a"
     build(site)
@@ -67,20 +71,7 @@ def test_the_worker_lists_every_file_with_its_hash_and_versions_change(tmp_path)
     again = tmp_path / "b"
     build(again)
     assert worker_files(again)[0] == version  # same files, same version
-    sources = tmp_path / "src"  # the same sources with one file changed: a new version
-    for rel in [
-        "index.html",
-        "pyscript.toml",
-        "manifest.webmanifest",
-        "sw.template.js",
-        "game",
-        "static",
-    ]:
-        (sources / rel).parent.mkdir(parents=True, exist_ok=True)
-        if (ROOT / rel).is_dir():
-            shutil.copytree(ROOT / rel, sources / rel)
-        else:
-            shutil.copy2(ROOT / rel, sources / rel)
+    sources = copy_sources(tmp_path / "src")  # the same sources, one file changed: a new version
     (sources / "static" / "app.css").write_text("body { color: red }")
     changed = tmp_path / "c"
     build(changed, root=sources)
@@ -99,3 +90,30 @@ def test_the_worker_lists_every_file_with_its_hash_and_versions_change(tmp_path)
         "static/snapshot.json",
         "static/pyodide-snapshot.mjs",
     } <= changed_paths
+
+
+def test_the_page_is_built_with_every_word_in_it():
+    page = localize((ROOT / "index.html").read_text(), CATALOG)
+    options = re.findall(r'<option value="([\w-]+)" data-msg="game_\1">([^<]+)</option>', page)
+    assert options == [(kind, CATALOG[f"game_{kind}"]) for kind in KINDS]
+    assert '<title data-msg="title">Crescent &amp; Forty Thieves</title>' in page
+    for key, text in re.findall(r'data-msg="([\w-]+)"[^>]*>([^<]*)<', page):
+        assert text, f"{key} is empty"
+        assert text == CATALOG[key].format(n=3).replace("&", "&amp;"), key
+    labels = re.findall(r'data-msg-label="([\w-]+)" aria-label="([^"]*)"', page)
+    assert labels == [("game_picker", "Game")]
+    assert "Redeal (3)</button>" in page  # its {n} from data-msg-n
+
+
+def test_words_are_escaped_and_a_missing_picker_is_an_error():
+    catalog = {"a": 'x < "y" & z', "b": "{n} left", "label": "L&L"}
+    html = (
+        '<select data-action="game"></select><p data-msg="a"></p><b data-msg="b" data-msg-n="2">'
+        '</b><i data-msg-label="label"></i>'
+    )
+    page = localize(html, catalog | {f"game_{k}": k for k in KINDS})
+    assert '<p data-msg="a">x &lt; &quot;y&quot; &amp; z</p>' in page
+    assert '<b data-msg="b" data-msg-n="2">2 left</b>' in page
+    assert '<i data-msg-label="label" aria-label="L&amp;L"></i>' in page
+    with pytest.raises(SystemExit):
+        localize('<p data-msg="a"></p>', catalog)

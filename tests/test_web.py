@@ -1,5 +1,6 @@
 """The browser layer's pure parts on CPython: input semantics, board geometry, words, config."""
 
+import ast
 import json
 import re
 import tomllib
@@ -9,9 +10,12 @@ import pytest
 from helpers import build
 
 import game
+from game.codes import KINDS, GameCode, kind_slug
 from game.web import board
-from game.web.controller import DOUBLE_TAP_MS, Controller, Outcome, Settings
+from game.web.boot import BOOT_MODULES, BROWSER_MODULES
+from game.web.controller import DOUBLE_TAP_MS, Controller, Outcome
 from game.web.messages import Messages, clock
+from game.web.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 WORDS = Messages.load()
@@ -197,13 +201,12 @@ def test_every_refusal_key_has_words():
 def test_catalog_ids_used_in_the_page_exist():
     html = (ROOT / "index.html").read_text()
     ids = set(re.findall(r'data-msg(?:-label)?="([\w-]+)"', html))
-    python = (ROOT / "game" / "web" / "app.py").read_text()
-    ids |= set(re.findall(r'WORDS\.text\("(\w+)"', python))
-    solving = (ROOT / "game" / "web" / "solving.py").read_text()
-    ids |= set(re.findall(r'words\.text\(\s*"(\w+)"', solving))
+    ids |= {f"game_{kind}" for kind in KINDS}  # the picker's options (tools/site.py)
+    for module in (ROOT / "game" / "web").glob("*.py"):
+        ids |= set(re.findall(r'words\.text\(\s*"(\w+)"', module.read_text()))
     ids |= {f"check_{v}" for v in ("winnable", "unwinnable", "unknown")}  # check_{verdict}
     ids |= {"hint_move", "hint_guess", "hint_lost"}  # passed to show()
-    assert {"hint_move", "check_progress", "check_stopped"} <= ids
+    assert {"hint_move", "check_progress", "check_stopped", "unexpected_error", "moved"} <= ids
     catalog = json.loads((ROOT / "static" / "messages" / "en.json").read_text())
     assert ids - set(catalog) == set()
 
@@ -246,3 +249,56 @@ def test_clock_shows_minutes_and_seconds(ms, text):
 
 def test_labels_are_escaped_for_the_markup():
     assert board.escape('a < b & "c" > d') == "a &lt; b &amp; &quot;c&quot; &gt; d"
+
+
+# --- one list of games, one list of boot imports -------------------------------------------------
+def test_every_kind_of_game_has_a_name_a_file_slug_and_a_winnable_list():
+    assert KINDS == ("CR1-N", "CR1-F", "FT1-N")
+    assert [kind_slug(k) for k in KINDS] == ["crescent", "crescent-four", "forty-thieves"]
+    for kind in KINDS:
+        assert GameCode.parse(f"{kind}-AAAAAAB").kind == kind
+        assert WORDS.text(f"game_{kind}")
+        codes = (ROOT / "static" / "data" / f"winnable-{kind_slug(kind)}.txt").read_text().split()
+        assert codes and all(GameCode.parse(c).kind == kind for c in codes)
+
+
+def imports_of(path: Path) -> set[str]:
+    """The modules a file imports (relative imports are those of a module of game.web)."""
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = "game.web" + (f".{base}" if base else "")
+            modules = {f"{base}.{a.name}" for a in node.names} & MODULES
+            names |= modules or {base}  # `from game.web import board` imports game.web.board
+    return names
+
+
+MODULES = {
+    ".".join(p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+    for p in (ROOT / "game").rglob("*.py")
+}
+WEB = ROOT / "game" / "web"
+
+
+def test_the_snapshot_imports_exactly_what_the_browser_layer_imports_from_the_game():
+    browser = [WEB / "app.py"] + [WEB / f"{m.rsplit('.', 1)[1]}.py" for m in BROWSER_MODULES]
+    imported = set().union(*map(imports_of, browser)) & MODULES
+    assert imported - set(BROWSER_MODULES) == set(BOOT_MODULES)
+
+
+def test_only_the_browser_layer_imports_the_browser_and_mypy_skips_only_it():
+    browser_only = {"pyscript", "js", "pyodide", "pyodide.ffi"}
+    touching = {
+        p.relative_to(ROOT).as_posix()
+        for p in (ROOT / "game").rglob("*.py")
+        if imports_of(p) & browser_only
+    }
+    expected = {"game/web/app.py"} | {m.replace(".", "/") + ".py" for m in BROWSER_MODULES}
+    assert touching == expected
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mypy"]
+    skipped = {e.strip("^$").replace("\\.", ".") for e in config["exclude"]}
+    assert skipped == expected

@@ -1,7 +1,9 @@
 // Make the boot snapshot: Pyodide (the pinned npm package) with the game's Python imported,
 // as Pyodide's memory snapshot, gzipped. Run by tools/site.py:
 //   node tools/snapshot.mjs SITE_DIR GAME_HASH
-// Writes SITE/static/snapshot.bin.gz and SITE/static/snapshot.json ({pyodide, game, bytes}).
+// Writes SITE/static/snapshot.bin.gz and SITE/static/snapshot.json ({pyodide, game, bytes,
+// modules}): modules is every module the snapshot holds (sys.modules after importing what
+// game/web/boot.py lists: the page's imports at boot and PyScript's from the standard library).
 // The browser restores it in static/pyodide-snapshot.mjs instead of booting from scratch.
 import { loadPyodide, version } from "pyodide";
 import { writeFileSync } from "node:fs";
@@ -22,16 +24,21 @@ for src, dst in files.items():
     import os; os.makedirs(os.path.dirname(target), exist_ok=True)
     shutil.copyfile("/tmp/site/" + src.removeprefix("./"), target)
 sys.path.insert(0, "/home/pyodide")
-import game, game.web.board, game.web.controller, game.web.messages
-game.web.messages.Messages.load()
+import importlib
+from game.web.boot import BOOT_MODULES, PYSCRIPT_IMPORTS
+for name in BOOT_MODULES + PYSCRIPT_IMPORTS:
+    importlib.import_module(name)
+importlib.import_module("game.web.messages").Messages.load()
 import random
 random.seed(0)  # a reproducible snapshot; the page reseeds from the OS at start (app.py)
 `);
+const modules = pyodide.runPython("import json, sys; json.dumps(sorted(sys.modules))");
 pyodide.FS.unmount("/tmp/site");
 const snapshot = pyodide.makeMemorySnapshot();
 const packed = gzipSync(snapshot, { level: 6 });
 writeFileSync(path.join(site, "static", "snapshot.bin.gz"), packed);
 writeFileSync(path.join(site, "static", "snapshot.json"),
               JSON.stringify({ pyodide: version, game: gameHash, bytes: snapshot.length,
-                               sha256: createHash("sha256").update(snapshot).digest("hex") }));
+                               sha256: createHash("sha256").update(snapshot).digest("hex"),
+                               modules: JSON.parse(modules) }));
 console.log(`snapshot: ${(snapshot.length / 1e6).toFixed(1)} MB, ${(packed.length / 1e6).toFixed(1)} MB gzipped`);

@@ -144,6 +144,21 @@ def top_card_xy(g: game.Solitaire, layout: Layout, place: str) -> tuple[float, f
     return slot.x, slot.y + max(shown - 1, 0) * slot.fan
 
 
+def top_cards(g: game.Solitaire, layout: Layout) -> dict[str, tuple[float, float]]:
+    """Where every place's top card is drawn: taken before an input, the start of the move's
+    animation."""
+    return {place: top_card_xy(g, layout, place) for place in layout.slots}
+
+
+def arrival(
+    g: game.Solitaire, layout: Layout, place: str, start: tuple[float, float]
+) -> tuple[str, float, float]:
+    """:attr:`View.arrival` for the card now on top of ``place``, which was drawn at
+    ``start`` (board units) before it moved: how far it travels to get there."""
+    x, y = top_card_xy(g, layout, place)
+    return place, start[0] - x, start[1] - y
+
+
 def card_markup(card: Card, x: float, y: float, extra: str = "") -> str:
     suit = SUIT_IDS[card.suit]
     colour = "red" if card.suit in RED_SUITS else "black"

@@ -12,15 +12,9 @@ from dataclasses import dataclass
 import game
 from game import Move
 
+from .settings import Settings
+
 DOUBLE_TAP_MS = 350
-
-
-@dataclass
-class Settings:
-    interactive_rules: bool = True  # say why a move is refused
-    double_click: bool = True  # Forty Thieves: a double-tap sends the card to its best place
-    auto_placement: bool = False  # Forty Thieves: a dropped card goes to its best place
-    winnable_only: bool = False  # New deal draws from the deals the solver proved winnable
 
 
 @dataclass(frozen=True)
@@ -159,7 +153,7 @@ class Controller:
         takes me' (the one under the pointer first)."""
         dests = [d for d in self.targets(src) if d.startswith("f")]
         if target in dests:
-            return self.user_move(src, target)  # type: ignore[arg-type]
+            return self.user_move(src, target)
         if dests:
             return self.user_move(src, dests[0])
         if target != "foundations" and target is not None:

@@ -13,17 +13,13 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 import game
+from game.codes import kind_slug
 from game.solver import UNWINNABLE, WINNABLE, Result
-from game.web import board
 from game.web.assist import CHECK_SECONDS, HINT_MS, Job, Line, heuristic_move, state_key
+from game.web.dom import q
 from game.web.messages import Messages
 
 SLICE_MS = 2.0  # one slice of search; an input waits at most about this long
-WINNABLE_LISTS = {"CR1-N": "crescent", "CR1-F": "crescent-four", "FT1-N": "forty-thieves"}
-
-
-def q(selector: str):
-    return document.querySelector(selector)
 
 
 class Solving:
@@ -55,8 +51,8 @@ class Solving:
             button.classList.remove("hint")
 
     # --- the two buttons -------------------------------------------------------------------
-    def hint(self) -> None:
-        g = self.app.game
+    def hint(self, _event=None) -> None:
+        g = self.app.table.game
         if g.status != "playing":
             self.app.announce(self.words.text("hint_over"))
             return
@@ -69,12 +65,12 @@ class Solving:
         self.begin(Job("hint", g, window.performance.now, wall_ms=HINT_MS))
         self.app.announce(self.words.text("hint_searching"))
 
-    def check(self) -> None:
+    def check(self, _event=None) -> None:
         """Search the deal from its start (or stop a check that is running)."""
         if self.job is not None and self.job.kind == "check":
             self.stop()
             return
-        g = self.app.game
+        g = self.app.table.game
         start = game.new(g.code) if g.code else g
         self.begin(Job("check", start, window.performance.now, seconds=CHECK_SECONDS))
         q("[data-action=check]").textContent = self.words.text("check_stop")
@@ -97,7 +93,7 @@ class Solving:
         job = self.job
         if job is None:
             return
-        if job.kind == "hint" and state_key(self.app.game) != job.key:
+        if job.kind == "hint" and state_key(self.app.table.game) != job.key:
             self.stop(quiet=True)  # the player moved meanwhile: this hint is for another position
             return
         result = job.advance(SLICE_MS)
@@ -135,7 +131,7 @@ class Solving:
             self.line = Line(job.start, result.moves)
             self.show(result.moves[0])
             return
-        guess = heuristic_move(self.app.game)
+        guess = heuristic_move(self.app.table.game)
         if guess is None:
             self.app.announce(self.words.text("hint_none"))
             return
@@ -159,7 +155,7 @@ class Solving:
     def show(self, move: game.Move, message: str = "hint_move") -> None:
         """Highlight a move (the Redeal button for a redeal) and say it: ``hint_move`` for a
         move of a winning line, ``hint_guess`` or ``hint_lost`` for a likely one."""
-        g = self.app.game
+        g = self.app.table.game
         if move.is_redeal:
             q("[data-action=redeal]").classList.add("hint")
             words = self.words.text("move_redeal")
@@ -171,8 +167,7 @@ class Solving:
                 words = self.words.text(
                     "move_card", card=g.cards(src)[-1].name(), place=g.place_name(dst)
                 )
-            self.app.view = board.View(hint=(src, dst))
-            self.app.render_now()
+            self.app.show_hint((src, dst))
         self.app.announce(self.words.text(message, move=words))
 
     # --- winnable deals ------------------------------------------------------------------------
@@ -181,7 +176,7 @@ class Solving:
         one on the table, when there is another)."""
         if kind not in self.winnable:
             try:
-                response = await window.fetch(f"./static/data/winnable-{WINNABLE_LISTS[kind]}.txt")
+                response = await window.fetch(f"./static/data/winnable-{kind_slug(kind)}.txt")
                 text = await response.text() if response.ok else ""
             except Exception:  # noqa: BLE001  offline and not cached: a random deal instead
                 text = ""

@@ -1,0 +1,34 @@
+"""What the page's Python imports at boot, for the build's memory snapshot. Pure.
+
+``tools/snapshot.mjs`` imports these before it takes the snapshot, so that a visit restores
+them compiled and initialised instead of importing them. ``tests/test_web.py`` checks that
+BOOT_MODULES is exactly what the browser layer imports from ``game``, and
+``e2e/test_page_snapshot.py`` that nothing else is imported before the page is ready.
+"""
+
+from __future__ import annotations
+
+BOOT_MODULES = (
+    "game",
+    "game.codes",
+    "game.solver",
+    "game.web.assist",
+    "game.web.board",
+    "game.web.controller",
+    "game.web.guard",
+    "game.web.messages",
+    "game.web.panel",
+    "game.web.pointer",
+    "game.web.session",
+    "game.web.settings",
+    "game.web.table",
+)
+
+# The standard library modules that PyScript's own package imports at every start
+# (pyscript.display imports html, ~65 ms under Pyodide): in the snapshot they cost nothing.
+PYSCRIPT_IMPORTS = ("html",)
+
+# The browser layer: it imports `pyscript` (which PyScript installs on the page, after the
+# interpreter has started), so it cannot be in the snapshot. The entry script, app.py, runs
+# as `__main__`.
+BROWSER_MODULES = ("game.web.dom", "game.web.page", "game.web.solving")

@@ -1,0 +1,114 @@
+"""The document, for the PyScript layer: finding elements and writing into them what the pure
+modules computed (the board's markup, the toolbar's state), and the card lifted by a drag.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+import game
+from game.web.board import Layout
+from game.web.panel import Toolbar
+from game.web.pointer import Drag
+
+
+def q(selector: str):
+    return document.querySelector(selector)
+
+
+def listen(target, event: str, handler) -> None:
+    """Call ``handler`` (guarded by the caller) on each ``event``, for the page's lifetime."""
+    target.addEventListener(event, create_proxy(handler))
+
+
+def paint(svg, g: game.Solitaire, layout: Layout, markup: str) -> None:
+    """The board: its markup, its size and the test hooks on its root."""
+    svg.setAttribute("viewBox", layout.view_box)
+    svg.setAttribute("preserveAspectRatio", layout.align)
+    svg.innerHTML = markup
+    svg.dataset.status = g.status
+    svg.dataset.code = g.code or ""
+    svg.setAttribute("aria-description", g.describe())
+
+
+def show_toolbar(svg, bar: Toolbar) -> None:
+    svg.setAttribute("aria-label", bar.board_label)
+    q("[data-action=undo]").disabled = not bar.can_undo
+    q("[data-action=redo]").disabled = not bar.can_redo
+    redeal = q("[data-action=redeal]")
+    redeal.textContent = bar.redeal
+    redeal.disabled = not bar.can_redeal
+    q("[data-action=draw]").disabled = not bar.can_draw
+    q("#stat-moves").textContent = bar.moves
+    q("#stat-score").textContent = bar.score
+
+
+def lift(svg, place: str, targets: list[str]) -> Drag | None:
+    """Lift the top card of ``place`` to follow the pointer, and light up the places that
+    take it; None when the place shows no card (an empty place, the stock)."""
+    cards = document.querySelectorAll(f'[data-place="{place}"] [data-card]')
+    if cards.length == 0:
+        return None
+    card = cards.item(cards.length - 1)
+    svg.appendChild(card)  # drawn last: above everything while it travels
+    card.classList.add("dragging")
+    for target in targets:
+        group = q(f'[data-place="{target}"]')
+        if group:
+            group.classList.add("target")
+    area = q("[data-drop=foundations]")
+    if area and any(t.startswith("f") for t in targets):
+        area.classList.add("target")
+    return Drag(card.querySelector(".lift"), 1 / svg.getScreenCTM().a)
+
+
+def drop_target(x: float, y: float) -> str | None:
+    """What lies under the pointer: a place id, a drop area (``"foundations"``) or None."""
+    under = document.elementFromPoint(x, y)
+    if not under:
+        return None
+    group = under.closest("[data-place]")
+    if group:
+        return group.dataset.place
+    area = under.closest("[data-drop]")
+    return area.dataset.drop if area else None
+
+
+def close_dialogs() -> None:
+    for dialog in document.querySelectorAll("dialog[open]"):
+        dialog.close()
+
+
+class Frames:
+    """The board's redraws: at once after an input (painted in the very next frame), else
+    coalesced into one per animation frame (a new deal, a resize). Each draw is counted in
+    ``body[data-frame]``, which the browser tests wait on instead of waiting for time."""
+
+    def __init__(self, draw: Callable[[], None], guard: Callable) -> None:
+        self.draw = draw
+        self.count = 0
+        self.pending = False
+        self.dirty = False
+        self.proxy = create_proxy(guard(self.frame))  # made once: requestAnimationFrame's
+
+    def later(self) -> None:
+        self.dirty = True
+        if not self.pending:
+            self.pending = True
+            window.requestAnimationFrame(self.proxy)
+
+    def now(self) -> None:
+        self.dirty = True
+        self.frame()
+
+    def frame(self, _timestamp=None) -> None:
+        self.pending = False
+        if not self.dirty:
+            return  # already drawn since the request: a second draw would cut the animation
+        self.dirty = False
+        self.draw()
+        self.count += 1
+        document.body.dataset.frame = str(self.count)

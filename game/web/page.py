@@ -1,0 +1,247 @@
+"""One page of the game in the browser (PyScript): its state and its event handlers.
+
+Each handler turns a DOM event into a call to the pure modules and shows what comes back:
+rules in ``game``, what an input means in ``controller``, the game on the table (view, timer,
+words) in ``table``, the saved game in ``session``, the pointer in ``pointer``, settings in
+``settings``. Writing into the document is ``dom``'s.
+"""
+
+from __future__ import annotations
+
+from pyscript import document, window
+
+import game
+from game.codes import KINDS, CodeError, GameCode, random_code
+from game.web import panel, session
+from game.web.controller import NOTHING, Outcome
+from game.web.dom import Frames, close_dialogs, drop_target, lift, paint, q, show_toolbar
+from game.web.guard import guard
+from game.web.messages import Messages, clock
+from game.web.pointer import Press
+from game.web.settings import SETTINGS_KEY, Settings
+from game.web.solving import Solving
+from game.web.table import Shown, Table
+
+
+def now() -> float:
+    return window.performance.now()
+
+
+class Page:
+    """One page: the game on the table, what the player sees of it, and the input handlers."""
+
+    def __init__(self, words: Messages) -> None:
+        self.words = words
+        self.svg = q("#board")
+        self.picker = q("[data-action=game]")
+        settings = Settings.load(window.localStorage.getItem(SETTINGS_KEY))
+        for box in document.querySelectorAll("[data-setting]"):
+            box.checked = getattr(settings, box.dataset.setting)
+        self.table = Table(game.new(str(random_code())), settings, words)
+        self.press: Press | None = None
+        self.frames = Frames(self.render, self.guard)
+        self.solving = Solving(self, words, self.guard)
+
+    def guard(self, handler):
+        """Every handler runs in this: an unexpected error is reported, never raised."""
+        return guard(handler, self.report)
+
+    def report(self, trace: str) -> None:
+        window.console.error(trace)  # once: the browser tests fail on it
+        self.announce(self.words.text("unexpected_error"))
+
+    # --- game lifecycle ---------------------------------------------------------------------
+    def start(self, g: game.Solitaire, elapsed_ms: float = 0.0) -> None:
+        self.table = Table(g, self.table.settings, self.words, now(), elapsed_ms)
+        document.body.dataset.game = g.GAME
+        self.picker.value = GameCode.parse(g.code).kind if g.code else f"{g.GAME}-N"
+        close_dialogs()
+        self.solving.new_deal()
+        self.frames.later()
+
+    def load_hash(self, _event=None) -> None:
+        """The URL hash names the deal; anything else is reported and replaced."""
+        text = window.decodeURIComponent(window.location.hash[1:]).strip()
+        if self.table.game.code and text.upper() == self.table.game.code:
+            return
+        try:
+            code = GameCode.parse(text) if text else None
+        except CodeError:
+            code = None
+            self.announce(self.words.text("unknown_code", code=text))
+        if code is None:
+            self.deal(self.kind(), push=False)
+            return
+        saved = session.restore(window.localStorage.getItem(session.SAVE_KEY), str(code))
+        if saved:
+            self.start(saved.game, saved.elapsed_ms)
+            self.announce(self.words.text("resumed"))
+        else:
+            self.start(game.new(code))
+        if str(code) != text:
+            window.history.replaceState(None, "", f"#{code}")
+
+    async def new_deal(self, _event=None) -> None:
+        """New deal (or another game picked): from the proven winnable deals if so set."""
+        kind = self.kind()
+        if self.table.settings.winnable_only:
+            code = await self.solving.winnable_code(kind, other_than=self.table.game.code)
+            if code and code == self.table.game.code:  # the list's only deal: deal it afresh
+                self.start(game.new(code))
+                return
+            if code:
+                window.location.hash = code  # the hashchange handler starts it: one path
+                return
+            self.announce(self.words.text("winnable_missing"))
+        self.deal(kind)
+
+    def deal(self, kind: str, push: bool = True) -> None:
+        """A new random deal of ``kind`` ("CR1-N"...): New deal adds a history entry."""
+        code = str(random_code(*kind.split("-")))
+        if push:
+            window.location.hash = code  # the hashchange handler starts it: one path
+        else:
+            window.history.replaceState(None, "", f"#{code}")
+            self.start(game.new(code))
+
+    def kind(self) -> str:
+        return self.picker.value if self.picker.value in KINDS else KINDS[0]
+
+    # --- input ------------------------------------------------------------------------------
+    def show(self, shown: Shown) -> None:
+        """After any change: the words, the end-of-game dialogs, the board redrawn at once."""
+        self.solving.clear_hint()
+        if shown.say is not None:
+            self.announce(shown.say)
+        if self.table.game.status == "playing":
+            close_dialogs()  # e.g. "undo the last move" from the blocked dialog
+        elif shown.ended == "won":
+            q("#won-text").textContent = panel.won_text(self.table.game, self.elapsed(), self.words)
+            q("#won-dialog").showModal()
+        elif shown.ended == "blocked":
+            q("#blocked-dialog").showModal()
+        self.frames.now()
+
+    def outcome(self, result: Outcome, origins: dict, dragged=(0.0, 0.0)) -> None:
+        self.show(self.table.input(result, now(), self.aspect(), origins, dragged))
+
+    def on_pointer_down(self, event) -> None:
+        if event.button != 0 or self.press is not None:
+            return
+        group = event.target.closest("[data-place]")
+        if not group:  # beside every place: drops the selection, if any
+            if self.table.controller.selected:
+                self.show(self.table.deselect(now()))
+            return
+        event.preventDefault()
+        self.svg.setPointerCapture(event.pointerId)
+        self.press = Press(group.dataset.place, event.clientX, event.clientY, event.pointerId)
+
+    def on_pointer_move(self, event) -> None:
+        press = self.press
+        if press is None or event.pointerId != press.pointer_id:
+            return
+        if press.drag is None:
+            if not press.travelled(event.clientX, event.clientY):
+                return
+            targets = self.table.controller.targets(press.place)
+            press.drag = lift(self.svg, press.place, targets)
+            if press.drag is None:
+                return
+        dx, dy = press.offset(event.clientX, event.clientY)
+        press.drag.lift.style.transform = f"translate({dx}px,{dy}px)"
+
+    def on_pointer_up(self, event) -> None:
+        """Pointer up (or cancel): a tap if the pointer barely moved, else a drop."""
+        press, self.press = self.press, None
+        if press is None or event.pointerId != press.pointer_id:
+            return
+        if event.type != "pointerup":  # the browser took the pointer: no tap, no move
+            if press.drag is not None:
+                self.outcome(NOTHING, {})  # the dragged card goes back
+            return
+        controller, origins = self.table.controller, self.table.origins()
+        if press.drag is None:
+            self.outcome(controller.tap(press.place, event.timeStamp), origins)
+            return
+        target = drop_target(event.clientX, event.clientY)
+        dragged = press.offset(event.clientX, event.clientY)
+        self.outcome(controller.drop(press.place, target), origins, dragged)
+
+    def on_key(self, event) -> None:
+        if not (event.ctrlKey or event.metaKey):
+            return
+        key = event.key.lower()
+        if key == "z":
+            event.preventDefault()
+            self.redo() if event.shiftKey else self.undo()
+        elif key == "y":
+            event.preventDefault()
+            self.redo()
+
+    # --- buttons ------------------------------------------------------------------------------
+    def undo(self, _event=None) -> None:
+        self.show(self.table.undo(now()))
+
+    def redo(self, _event=None) -> None:
+        self.show(self.table.redo(now()))
+
+    def redeal(self, _event=None) -> None:
+        self.show(self.table.redeal(now()))
+
+    def draw(self, _event=None) -> None:
+        origins = self.table.origins()
+        self.outcome(self.table.controller.user_move("stock", "waste"), origins)
+
+    async def copy_link(self, _event=None) -> None:
+        url = window.location.href
+        try:
+            await window.navigator.clipboard.writeText(url)
+            self.announce(self.words.text("link_copied", url=url))
+        except Exception:  # noqa: BLE001  no clipboard (insecure context, permission): show the link
+            self.announce(self.words.text("link_to_copy", url=url))
+
+    def change_setting(self, event) -> None:
+        box = event.target
+        settings = self.table.settings.changed(box.dataset.setting, bool(box.checked))
+        self.table.settings = settings
+        window.localStorage.setItem(SETTINGS_KEY, settings.dump())
+
+    # --- drawing ------------------------------------------------------------------------------
+    def aspect(self) -> float:
+        width, height = self.svg.clientWidth, self.svg.clientHeight
+        return height / width if width and height else 1.0
+
+    def render(self) -> None:
+        """One draw of the board and the toolbar, and the game saved as it now is."""
+        g, markup = self.table.game, self.table.draw(self.aspect())
+        paint(self.svg, g, self.table.layout, markup)
+        show_toolbar(self.svg, panel.toolbar(g, self.words))
+        self.tick()
+        saved = session.dump(g, self.elapsed())
+        if saved is not None:
+            window.localStorage.setItem(session.SAVE_KEY, saved)
+
+    def show_hint(self, move: tuple[str, str]) -> None:
+        self.table.hint(move)
+        self.frames.now()
+
+    def elapsed(self) -> float:
+        return self.table.elapsed(now())
+
+    def tick(self, *_args) -> None:
+        q("#stat-time").textContent = self.words.text("stat_time", time=clock(self.elapsed()))
+
+    def announce(self, text: str) -> None:
+        q("#announce").textContent = text
+
+    # --- test hooks (pages opened with ?test) ---------------------------------------------------
+    def load_position(self, text: str) -> None:
+        """Play from any position text."""
+        self.start(game.from_position(str(text)))
+
+    def load_code(self, code: str) -> None:
+        """A fresh game of ``code`` even if it is the one on the table."""
+        parsed = GameCode.parse(str(code))
+        window.history.replaceState(None, "", f"#{parsed}")
+        self.start(game.new(parsed))

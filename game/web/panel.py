@@ -1,0 +1,71 @@
+"""What the page says and shows around the board: the toolbar's state, the stats, the
+announcement after an input, the end of a game. Pure: the browser layer only copies it out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import game
+
+from .controller import Outcome
+from .messages import Messages, clock
+
+
+@dataclass(frozen=True)
+class Toolbar:
+    """The buttons' state and the words of the stats line and of the board's label."""
+
+    can_undo: bool
+    can_redo: bool
+    redeal: str  # the Redeal button's words: how many redeals are left
+    can_redeal: bool
+    can_draw: bool
+    moves: str
+    score: str
+    board_label: str
+
+
+def toolbar(g: game.Solitaire, words: Messages) -> Toolbar:
+    left = getattr(g, "redeals_left", 0)
+    name = words.text(f"game_{game.GameCode.parse(g.code).kind}") if g.code else g.GAME
+    return Toolbar(
+        can_undo=g.can_undo,
+        can_redo=g.can_redo,
+        redeal=words.text("redeal", n=left) if left else words.text("no_redeals"),
+        can_redeal=bool(left),
+        can_draw="stock" in g.PLACES and bool(g.cards("stock")),
+        moves=words.text("stat_moves", n=g.moves),
+        score=words.text("stat_score", n=getattr(g, "score", 0)),
+        board_label=words.text("board_label", game=name, code=g.code or "-"),
+    )
+
+
+def announcement(result: Outcome, g: game.Solitaire, words: Messages, explain: bool) -> str | None:
+    """What to say after an input (``g`` as it is now); None leaves the last words up.
+    ``explain`` is the interactive-rules setting: say why a move is refused, or just no."""
+    if result.kind == "moved" and result.move is not None:
+        src, dst = result.move
+        card = g.cards(dst)[-1].name()
+        if src == "stock":
+            return words.text("drawn", card=card)
+        return words.text("moved", card=card, place=g.place_name(dst))
+    if result.kind == "refused":
+        if not explain:
+            return words.text("refused")
+        if result.reason == "no_destination" and result.place:
+            return words.text("no_destination", card=g.cards(result.place)[-1].name())
+        return words.refusal(result.reason or "")
+    if result.kind == "selected" and result.place:
+        return words.text("selected", card=g.cards(result.place)[-1].name())
+    if result.kind == "deselected":
+        return words.text("deselected")
+    return None
+
+
+def won_text(g: game.Solitaire, elapsed_ms: float, words: Messages) -> str:
+    """The won dialog's line: time and moves, and the score in Forty Thieves."""
+    text = words.text("won_text", time=clock(elapsed_ms), moves=g.moves)
+    if isinstance(g, game.FortyThieves):
+        text += " · " + words.text("won_score", score=g.score)
+    return text

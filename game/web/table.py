@@ -1,0 +1,133 @@
+"""The game on the table as the page shows it, without the page: what an input did to the
+view (selection, targets, a card arriving, a hint), the timer, and what to say. Pure: the page
+passes the time and the board's shape in, and shows what comes back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import game
+
+from . import board, panel
+from .controller import Controller, Outcome
+from .messages import Messages
+from .session import Clock
+from .settings import Settings
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What the page shows after a change: new words for the announcement (None keeps the
+    last ones) and, when the game has just ended, ``"won"`` or ``"blocked"`` (its dialog)."""
+
+    say: str | None = None
+    ended: str | None = None
+
+
+class Table:
+    """One game in play: its input controller, its view and its timer."""
+
+    def __init__(
+        self,
+        g: game.Solitaire,
+        settings: Settings,
+        words: Messages,
+        now_ms: float = 0.0,
+        elapsed_ms: float = 0.0,
+    ) -> None:
+        self.game = g
+        self.words = words
+        self.controller = Controller(g, settings)
+        self.view = board.View()
+        self.layout = board.layout_for(g, 1.0)
+        self.clock = Clock(elapsed_ms, now_ms)
+
+    @property
+    def settings(self) -> Settings:
+        return self.controller.settings
+
+    @settings.setter
+    def settings(self, settings: Settings) -> None:
+        self.controller.settings = settings
+
+    def draw(self, aspect: float) -> str:
+        """The board's markup for a board area of ``aspect`` (height / width); a card's
+        arrival is drawn once."""
+        self.layout = board.layout_for(self.game, aspect)
+        markup = board.render(self.game, self.layout, self.view, self.words)
+        self.view.arrival = None
+        return markup
+
+    def origins(self) -> dict[str, Point]:
+        """Where the top cards are drawn now: taken before an input, for its animation."""
+        return board.top_cards(self.game, self.layout)
+
+    def input(
+        self,
+        result: Outcome,
+        now_ms: float,
+        aspect: float,
+        origins: dict[str, Point],
+        dragged: Point = (0.0, 0.0),
+    ) -> Shown:
+        """After a tap, a drop or a draw: the selection and its targets, the moved card's
+        arrival from where it was (plus how far it was dragged), and the words."""
+        controller = self.controller
+        selected = controller.selected
+        targets = frozenset(controller.targets(selected)) if selected else frozenset()
+        self.view = board.View(selected=selected, targets=targets)
+        if result.kind == "moved" and result.move is not None:
+            src, dst = result.move
+            self.clock.start(now_ms)
+            self.layout = board.layout_for(self.game, aspect)
+            start = (origins[src][0] + dragged[0], origins[src][1] + dragged[1])
+            self.view.arrival = board.arrival(self.game, self.layout, dst, start)
+        explain = self.settings.interactive_rules
+        return self.settle(panel.announcement(result, self.game, self.words, explain), now_ms)
+
+    def deselect(self, now_ms: float) -> Shown:
+        """A tap beside every place: the selection is dropped."""
+        self.controller.selected = None
+        return self.input(Outcome("deselected"), now_ms, 1.0, {})
+
+    def undo(self, now_ms: float) -> Shown:
+        return self.step(self.game.undo, "undone", "nothing_to_undo", now_ms)
+
+    def redo(self, now_ms: float) -> Shown:
+        return self.step(self.game.redo, "redone", "nothing_to_redo", now_ms)
+
+    def step(self, step: Callable[[], bool], done: str, nothing: str, now_ms: float) -> Shown:
+        self.controller.selected = None
+        self.view = board.View()
+        return self.settle(self.words.text(done if step() else nothing), now_ms)
+
+    def redeal(self, now_ms: float) -> Shown:
+        try:
+            self.game.redeal()
+        except game.IllegalMove as err:
+            return Shown(self.words.refusal(err.reason))
+        self.controller.selected = None
+        self.view = board.View()
+        left = getattr(self.game, "redeals_left", 0)
+        return self.settle(self.words.text("redealt", n=left), now_ms)
+
+    def hint(self, move: tuple[str, str]) -> None:
+        """Light up a hinted move (until the next change)."""
+        self.view = board.View(hint=move)
+
+    def settle(self, say: str | None, now_ms: float) -> Shown:
+        """After any change: the timer stops when the game ends and goes on if an undo
+        reopens it; the end is shown once."""
+        if self.game.status == "playing":
+            self.clock.reopen()
+            return Shown(say)
+        if self.clock.finish(now_ms):
+            return Shown(say, self.game.status)
+        return Shown(say)
+
+    def elapsed(self, now_ms: float) -> float:
+        return self.clock.elapsed(now_ms)

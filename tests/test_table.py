@@ -1,0 +1,141 @@
+"""The game on the table on CPython: what each input shows and says, the timer, the toolbar."""
+
+import game
+from game.web import board, panel
+from game.web.controller import Outcome
+from game.web.messages import Messages
+from game.web.settings import Settings
+from game.web.table import Shown, Table
+
+WORDS = Messages.load()
+CR, FT = "CR1-N-AAAAAAB", "FT1-N-AAAAAAB"  # t6 QS goes to f5; FT: t7 AC goes to f4
+
+
+def table(code_or_game: str | game.Solitaire, **settings: bool) -> Table:
+    g = game.new(code_or_game) if isinstance(code_or_game, str) else code_or_game
+    return Table(g, Settings(**settings), WORDS)
+
+
+def one_move_from_won() -> game.Solitaire:
+    """Crescent with every card home but the King of spades on pile 1."""
+    lines = ["CR1 redeals=2 moves=95"]
+    lines += [
+        f"f{i + 1}: " + " ".join(r + s for r in "A23456789TJQK") for i, s in enumerate("SHDC")
+    ]
+    lines[1] = "f1: " + " ".join(r + "S" for r in "A23456789TJQ")
+    lines += [
+        f"f{i + 5}: " + " ".join(r + s for r in "KQJT98765432A") for i, s in enumerate("SHDC")
+    ]
+    lines += ["t1: KS"] + [f"t{i}:" for i in range(2, 17)]
+    return game.from_position("\n".join(lines))
+
+
+def test_a_tap_that_moves_animates_the_card_from_where_it_was_and_says_so():
+    t = table(CR)
+    t.draw(1.0)
+    origins = t.origins()
+    shown = t.input(t.controller.tap("t6", 0), 1_000, 1.0, origins)
+    assert shown == Shown("queen of spades to descending spades foundation.")
+    x0, y0 = origins["t6"]
+    x1, y1 = board.top_card_xy(t.game, t.layout, "f5")
+    assert t.view.arrival == ("f5", x0 - x1, y0 - y1)
+    assert t.elapsed(3_500) == 2_500  # the first move started the timer
+    markup = t.draw(1.0)
+    assert 'data-arrive="1"' in markup and t.view.arrival is None  # the arrival is drawn once
+    assert 'data-arrive="1"' not in t.draw(1.0)
+
+
+def test_a_dragged_card_arrives_from_where_it_was_let_go():
+    t = table(CR)
+    origins = t.origins()
+    t.input(t.controller.drop("t6", "f5"), 0, 1.0, origins, dragged=(40.0, -30.0))
+    x1, y1 = board.top_card_xy(t.game, t.layout, "f5")
+    assert t.view.arrival == ("f5", origins["t6"][0] + 40 - x1, origins["t6"][1] - 30 - y1)
+
+
+def test_a_selection_lights_up_its_targets_and_a_tap_beside_drops_it():
+    t = table(CR)
+    shown = t.input(t.controller.tap("t1", 0), 0, 1.0, t.origins())
+    assert shown.say == "two of hearts selected: tap where it should go."
+    assert t.view.selected == "t1" and t.view.targets == {"f2", "t7"}
+    assert t.deselect(10) == Shown("Selection cleared.")
+    assert t.view.selected is None and t.controller.selected is None
+
+
+def test_refusals_say_why_unless_interactive_rules_are_off():
+    t = table(CR)
+    assert t.input(t.controller.drop("t5", "t1"), 0, 1.0, {}).say == "Must be the same suit."
+    quiet = table(CR, interactive_rules=False)
+    assert quiet.input(quiet.controller.drop("t5", "t1"), 0, 1.0, {}).say == "Not allowed."
+    nowhere = t.input(t.controller.tap("t12", 0), 0, 1.0, {})
+    assert nowhere.say == "No place accepts the ten of spades now."
+    assert t.input(Outcome("nothing"), 0, 1.0, {}) == Shown()  # the last words stay up
+
+
+def test_the_end_is_shown_once_and_an_undo_reopens_the_game():
+    t = table(one_move_from_won())
+    shown = t.input(t.controller.tap("t1", 0), 1_000, 1.0, t.origins())
+    assert shown.ended == "won" and t.game.status == "won"
+    assert t.settle(None, 2_000) == Shown()  # already shown: not again
+    assert t.undo(3_000) == Shown("Move undone.") and t.game.status == "playing"
+    assert t.redo(4_000) == Shown("Move redone.", "won")  # over again, so shown again
+    assert panel.won_text(t.game, t.elapsed(9_000), WORDS) == "Time 0:03 · 96 moves"
+
+
+def test_undo_and_redo_say_when_there_is_nothing_to_step():
+    t = table(CR)
+    assert t.undo(0) == Shown("Nothing to undo.")
+    assert t.redo(0) == Shown("Nothing to redo.")
+
+
+def test_redeal_counts_down_then_is_refused():
+    t = table(CR)
+    for left in (2, 1, 0):
+        assert t.redeal(0).say == f"Redealt: {left} left."
+    assert t.redeal(0) == Shown("No redeals left.")
+
+
+def test_a_hint_is_lit_until_the_next_input():
+    t = table(CR)
+    t.hint(("t6", "f5"))
+    assert 'class="place hint-from" data-place="t6"' in t.draw(1.0)
+    t.input(Outcome("nothing"), 0, 1.0, {})
+    assert "hint-from" not in t.draw(1.0)
+
+
+def test_settings_changed_on_the_table_reach_its_controller():
+    t = table(FT)
+    t.settings = t.settings.changed("auto_placement", True)
+    assert t.controller.settings.auto_placement
+    assert (
+        t.input(t.controller.drop("t7", None), 0, 1.0, t.origins()).say
+        == "ace of clubs to clubs foundation 4."
+    )
+
+
+# --- the toolbar and the words around the board --------------------------------------------------
+def test_the_toolbar_follows_the_game():
+    g = game.new(CR)
+    bar = panel.toolbar(g, WORDS)
+    assert (bar.can_undo, bar.can_redo, bar.can_redeal, bar.can_draw) == (False, False, True, False)
+    assert (bar.redeal, bar.moves, bar.score) == ("Redeal (3)", "Moves 0", "Score 0")
+    assert bar.board_label == "Crescent board, deal CR1-N-AAAAAAB"
+    g.play("t6", "f5")
+    bar = panel.toolbar(g, WORDS)
+    assert bar.can_undo and not bar.can_redo and bar.moves == "Moves 1"
+    for _ in range(3):
+        g.redeal()
+    bar = panel.toolbar(g, WORDS)
+    assert (bar.redeal, bar.can_redeal) == ("No redeals", False)
+    ft = panel.toolbar(game.new(FT), WORDS)
+    assert ft.can_draw and not ft.can_redeal
+    assert ft.board_label == "Forty Thieves board, deal FT1-N-AAAAAAB"
+    free = panel.toolbar(game.from_position(game.new("CR1-F-AAAAAAB").position()), WORDS)
+    assert free.board_label == "CR1 board, deal -" and free.redeal == "Redeal (4)"
+
+
+def test_a_draw_is_announced_as_a_draw_and_the_score_is_in_the_won_text():
+    t = table(FT)
+    shown = t.input(t.controller.user_move("stock", "waste"), 0, 1.0, t.origins())
+    assert shown.say == f"Drew the {t.game.cards('waste')[-1].name()}."
+    assert panel.won_text(t.game, 0, WORDS) == "Time 0:00 · 1 moves · Score 0"

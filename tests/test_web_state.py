@@ -1,0 +1,146 @@
+"""The page's state on CPython: the timer, the saved game, settings, the pointer, the guard."""
+
+import asyncio
+import inspect
+import json
+
+import pytest
+
+import game
+from game.web import session
+from game.web.guard import guard
+from game.web.pointer import DRAG_START_PX, Drag, Press
+from game.web.settings import Settings
+
+CR = "CR1-N-AAAAAAB"
+
+
+# --- the timer -----------------------------------------------------------------------------------
+def test_the_clock_starts_with_the_first_move_and_stops_at_the_end():
+    clock = session.Clock()
+    assert clock.elapsed(5_000) == 0
+    clock.start(1_000)
+    clock.start(2_000)  # a later move does not restart it
+    assert clock.elapsed(4_500) == 3_500
+    assert clock.finish(6_000) is True
+    assert clock.finish(7_000) is False  # the end is shown once
+    assert clock.elapsed(60_000) == 5_000
+
+
+def test_an_undo_after_the_end_lets_the_clock_go_on():
+    clock = session.Clock()
+    clock.start(0)
+    clock.finish(1_000)
+    clock.reopen()
+    assert clock.elapsed(3_000) == 3_000
+    assert clock.finish(4_000) is True
+
+
+def test_a_resumed_clock_runs_on_from_its_elapsed_time():
+    clock = session.Clock(elapsed_ms=90_000, now_ms=10_000)
+    assert clock.elapsed(10_000) == 90_000 and clock.elapsed(11_000) == 91_000
+    clock.start(12_000)  # the first move after a reload does not reset it
+    assert clock.elapsed(12_000) == 92_000
+    assert session.Clock(elapsed_ms=0, now_ms=10_000).elapsed(20_000) == 0  # not started yet
+
+
+# --- the saved game ------------------------------------------------------------------------------
+def test_a_saved_game_comes_back_with_its_position_and_time():
+    g = game.new(CR)
+    g.play("t6", "f5")
+    saved = session.restore(session.dump(g, 61_500), CR)
+    assert saved is not None
+    assert saved.game.position() == g.position() and saved.game.code == CR
+    assert saved.elapsed_ms == 61_500
+
+
+def test_a_free_position_is_not_saved():
+    assert session.dump(game.from_position(game.new(CR).position()), 0) is None
+
+
+@pytest.mark.parametrize(
+    "stored",
+    [
+        None,
+        "",
+        "not json",
+        "[1, 2]",
+        json.dumps({"code": CR}),
+        json.dumps({"code": CR, "position": "CR1 nonsense"}),
+        json.dumps({"code": CR, "position": game.new(CR).position(), "elapsed": "soon"}),
+        json.dumps({"code": "CR1-N-AAAAAAC", "position": game.new(CR).position()}),
+    ],
+)
+def test_nothing_damaged_or_for_another_deal_is_restored(stored):
+    assert session.restore(stored, CR) is None
+
+
+# --- settings ------------------------------------------------------------------------------------
+def test_settings_round_trip_through_their_stored_text():
+    settings = Settings().changed("auto_placement", True).changed("interactive_rules", False)
+    assert Settings.load(settings.dump()) == settings
+    assert '"interactive_rules": false' in settings.dump()
+
+
+@pytest.mark.parametrize(
+    "stored", [None, "", "{", "[true]", "null", '{"interactive_rules": "no", "double_click": 0}']
+)
+def test_damaged_settings_give_the_defaults(stored):
+    assert Settings.load(stored) == Settings()
+
+
+def test_only_known_switches_with_bool_values_are_read():
+    stored = json.dumps({"winnable_only": True, "__class__": True, "load": False, "x": True})
+    assert Settings.load(stored) == Settings(winnable_only=True)
+
+
+def test_an_unknown_switch_cannot_be_set():
+    with pytest.raises(KeyError):
+        Settings().changed("dump", True)
+    assert Settings.names() == (
+        "interactive_rules",
+        "double_click",
+        "auto_placement",
+        "winnable_only",
+    )
+
+
+# --- the pointer ---------------------------------------------------------------------------------
+def test_a_press_becomes_a_drag_only_past_the_threshold():
+    press = Press("t1", 100, 200, pointer_id=1)
+    assert not press.travelled(100 + DRAG_START_PX - 1, 200)
+    assert press.travelled(100, 200 + DRAG_START_PX)
+    assert press.offset(130, 240) == (0, 0)  # not dragging: the card has not moved
+    press.drag = Drag(lift=object(), scale=0.5)
+    assert press.offset(130, 240) == (15, 20)
+
+
+# --- the error guard -----------------------------------------------------------------------------
+def test_the_guard_reports_an_error_once_and_returns_none():
+    reports = []
+
+    def broken(_event):
+        raise ZeroDivisionError("boom")
+
+    assert guard(broken, reports.append)("click") is None
+    assert len(reports) == 1 and "ZeroDivisionError: boom" in reports[0]
+    assert reports[0].startswith("Traceback")
+    assert guard(lambda event: event * 2, reports.append)(21) == 42 and len(reports) == 1
+
+
+def test_the_guard_catches_errors_after_an_await():
+    reports = []
+
+    async def broken(_event):
+        await asyncio.sleep(0)
+        raise KeyError("late")
+
+    async def fine(event):
+        await asyncio.sleep(0)
+        return event
+
+    handler = guard(broken, reports.append)
+    assert inspect.iscoroutinefunction(handler)  # PyScript awaits it
+    assert asyncio.run(handler("click")) is None
+    assert len(reports) == 1 and "KeyError: 'late'" in reports[0]
+    assert asyncio.run(guard(fine, reports.append)("ok")) == "ok" and len(reports) == 1
