@@ -16,7 +16,9 @@ def code_of(page) -> str:
 
 def test_invalid_hash_says_so_and_deals_a_fresh_game(fresh):
     page = fresh("#CR1-N-NOPE!!")
-    expect(page.locator("#announce")).to_contain_text("Unknown game code “CR1-N-NOPE!!”")
+    expect(page.locator("#announce")).to_contain_text(
+        "does not hold a valid game code (“CR1-N-NOPE!!”)"
+    )
     assert re.fullmatch(CODE_RE, code_of(page))
     assert page.evaluate("location.hash") == f"#{code_of(page)}"
     assert page.locator("text=Traceback").count() == 0
@@ -47,7 +49,9 @@ def test_editing_the_hash_loads_that_deal_and_a_bad_edit_is_reported(board):
     expect(board.locator("#board")).to_have_attribute("data-code", "FT1-N-AAAABCD")
     assert board.evaluate("document.body.dataset.game") == "FT1"
     board.evaluate("location.hash = 'XX1-N-AAAAAAB'")
-    expect(board.locator("#announce")).to_contain_text("Unknown game code “XX1-N-AAAAAAB”")
+    expect(board.locator("#announce")).to_contain_text(
+        "does not hold a valid game code (“XX1-N-AAAAAAB”)"
+    )
     assert re.fullmatch(r"FT1-N-[A-Z2-7]{7}", code_of(board))  # a fresh deal of the same game
 
 

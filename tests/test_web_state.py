@@ -11,6 +11,7 @@ from game.web import session
 from game.web.guard import guard
 from game.web.pointer import DRAG_START_PX, Drag, Press
 from game.web.settings import Settings
+from game.web.storage import GAME_PREFIX, SETTINGS_KEY, MemoryStore, Storage, read_settings
 
 CR = "CR1-N-AAAAAAB"
 
@@ -44,54 +45,63 @@ def test_a_resumed_clock_runs_on_from_its_elapsed_time():
     assert session.Clock(elapsed_ms=0, now_ms=10_000).elapsed(20_000) == 0  # not started yet
 
 
-# --- the saved game ------------------------------------------------------------------------------
+# --- the saved game and the settings, through storage -----------------------------------------
 def test_a_saved_game_comes_back_with_its_position_and_time():
     g = game.new(CR)
     g.play("t6", "f5")
-    saved = session.restore(session.dump(g, 61_500), CR)
-    assert saved is not None
+    store = Storage(MemoryStore())
+    store.save_game(g, 61_500, now_ms=1)
+    saved = store.load_game(CR)
+    assert saved.game is not None
     assert saved.game.position() == g.position() and saved.game.code == CR
     assert saved.elapsed_ms == 61_500
 
 
 def test_a_free_position_is_not_saved():
-    assert session.dump(game.from_position(game.new(CR).position()), 0) is None
+    store = MemoryStore()
+    assert Storage(store).save_game(game.from_position(game.new(CR).position()), 0, now_ms=1)
+    assert store.data == {}
 
 
 @pytest.mark.parametrize(
     "stored",
     [
-        None,
         "",
         "not json",
         "[1, 2]",
-        json.dumps({"code": CR}),
-        json.dumps({"code": CR, "position": "CR1 nonsense"}),
-        json.dumps({"code": CR, "position": game.new(CR).position(), "elapsed": "soon"}),
-        json.dumps({"code": "CR1-N-AAAAAAC", "position": game.new(CR).position()}),
+        json.dumps({"v": 2, "code": CR}),
+        json.dumps({"v": 2, "code": CR, "line": "t99-f1"}),
+        json.dumps({"v": 2, "code": CR, "line": "", "elapsed": "soon"}),
+        json.dumps({"v": 2, "code": "CR1-N-AAAAAAC", "line": ""}),
     ],
 )
 def test_nothing_damaged_or_for_another_deal_is_restored(stored):
-    assert session.restore(stored, CR) is None
+    store = MemoryStore()
+    store.set(GAME_PREFIX + CR, stored)
+    assert Storage(store).load_game(CR).game is None
 
 
-# --- settings ------------------------------------------------------------------------------------
 def test_settings_round_trip_through_their_stored_text():
     settings = Settings().changed("auto_placement", True).changed("interactive_rules", False)
-    assert Settings.load(settings.dump()) == settings
-    assert '"interactive_rules": false' in settings.dump()
+    store = MemoryStore()
+    Storage(store).save_settings(settings.values())
+    assert Settings(**read_settings(store.data[SETTINGS_KEY], Settings().values())) == settings
+    assert '"interactive_rules": false' in store.data[SETTINGS_KEY]
 
 
 @pytest.mark.parametrize(
     "stored", [None, "", "{", "[true]", "null", '{"interactive_rules": "no", "double_click": 0}']
 )
 def test_damaged_settings_give_the_defaults(stored):
-    assert Settings.load(stored) == Settings()
+    store = MemoryStore()
+    if stored is not None:
+        store.set(SETTINGS_KEY, stored)
+    assert Settings(**Storage(store).load_settings(Settings().values())[0]) == Settings()
 
 
 def test_only_known_switches_with_bool_values_are_read():
     stored = json.dumps({"winnable_only": True, "__class__": True, "load": False, "x": True})
-    assert Settings.load(stored) == Settings(winnable_only=True)
+    assert Settings(**read_settings(stored, Settings().values())) == Settings(winnable_only=True)
 
 
 def test_an_unknown_switch_cannot_be_set():

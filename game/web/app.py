@@ -19,6 +19,7 @@ from pyscript import document, when, window
 window.performance.mark("app:start")  # bench/page.py prints where the boot time goes
 
 from game.web.dom import listen, q
+from game.web.links import hooks_on
 from game.web.messages import Messages
 from game.web.page import Page
 
@@ -32,6 +33,7 @@ def bind(page: Page) -> None:
     listen(page.svg, "pointercancel", on(page.on_pointer_up))
     listen(document, "keydown", on(page.on_key))
     listen(window, "hashchange", on(page.load_hash))
+    listen(window, "blur", on(page.cancel_press))
     listen(window, "resize", on(lambda _event: page.frames.later()))
     for box in document.querySelectorAll("[data-setting]"):
         listen(box, "change", on(page.change_setting))
@@ -57,11 +59,13 @@ def main() -> None:
     random.seed()  # restored from a snapshot, the generator would start alike in every session
     page = Page(Messages.load())
     bind(page)
-    testing = "test" in str(window.location.search)
+    testing = hooks_on(str(window.location.search))
     if testing:
         window.solitaireLoadPosition = create_proxy(page.guard(page.load_position))
         window.solitaireLoadCode = create_proxy(page.guard(page.load_code))
-    page.load_hash()
+        window.solitairePosition = create_proxy(lambda: page.table.game.position())
+    if page.guard(lambda: page.load_hash() or True)() is None:  # failed, reported: the
+        page.deal(page.kind(), push=False)  # start-up's fallback is a fresh deal
     q("#loading").hidden = True
     for control in document.querySelectorAll("header button, header select"):
         control.disabled = False

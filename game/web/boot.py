@@ -16,11 +16,12 @@ BOOT_MODULES = (
     "game.web.board",
     "game.web.controller",
     "game.web.guard",
+    "game.web.links",
     "game.web.messages",
     "game.web.panel",
     "game.web.pointer",
-    "game.web.session",
     "game.web.settings",
+    "game.web.storage",
     "game.web.table",
 )
 

@@ -2,8 +2,8 @@
 
 Each handler turns a DOM event into a call to the pure modules and shows what comes back:
 rules in ``game``, what an input means in ``controller``, the game on the table (view, timer,
-words) in ``table``, the saved game in ``session``, the pointer in ``pointer``, settings in
-``settings``. Writing into the document is ``dom``'s.
+words) in ``table``, what the browser keeps in ``storage``, the address bar in ``links``, the
+pointer in ``pointer``, settings in ``settings``. Writing into the document is ``dom``'s.
 """
 
 from __future__ import annotations
@@ -11,15 +11,26 @@ from __future__ import annotations
 from pyscript import document, window
 
 import game
-from game.codes import KINDS, CodeError, GameCode, random_code
-from game.web import panel, session
+from game.codes import KINDS, GameCode, random_code
+from game.web import panel
 from game.web.controller import NOTHING, Outcome
-from game.web.dom import Frames, close_dialogs, drop_target, lift, paint, q, show_toolbar
+from game.web.dom import (
+    Frames,
+    LocalStore,
+    close_dialogs,
+    drop_target,
+    lift,
+    paint,
+    q,
+    show_toolbar,
+)
 from game.web.guard import guard
+from game.web.links import read_hash
 from game.web.messages import Messages, clock
 from game.web.pointer import Press
-from game.web.settings import SETTINGS_KEY, Settings
+from game.web.settings import Settings
 from game.web.solving import Solving
+from game.web.storage import Storage
 from game.web.table import Shown, Table
 
 
@@ -34,7 +45,11 @@ class Page:
         self.words = words
         self.svg = q("#board")
         self.picker = q("[data-action=game]")
-        settings = Settings.load(window.localStorage.getItem(SETTINGS_KEY))
+        self.storage = Storage(LocalStore.open(), window.console.warn)
+        self.unsaved_told = False  # "cannot be saved" is said once, not after every move
+        values, notice = self.storage.load_settings(Settings().values())
+        self.notices = [words.text(notice)] if notice else []  # said with the first deal
+        settings = Settings(**values)
         for box in document.querySelectorAll("[data-setting]"):
             box.checked = getattr(settings, box.dataset.setting)
         self.table = Table(game.new(str(random_code())), settings, words)
@@ -60,26 +75,34 @@ class Page:
         self.frames.later()
 
     def load_hash(self, _event=None) -> None:
-        """The URL hash names the deal; anything else is reported and replaced."""
-        text = window.decodeURIComponent(window.location.hash[1:]).strip()
-        if self.table.game.code and text.upper() == self.table.game.code:
+        """The URL hash names the deal: its saved game is resumed, else it is dealt. Anything
+        else in the hash is reported (a short excerpt) and replaced by a fresh deal."""
+        self.cancel_press()  # a drag belongs to the game it started in
+        link = read_hash(str(window.location.hash))
+        said, self.notices = self.notices, []
+        if link.code is not None and str(link.code) == self.table.game.code:
+            self.canonical_hash(link.canonical)
             return
-        try:
-            code = GameCode.parse(text) if text else None
-        except CodeError:
-            code = None
-            self.announce(self.words.text("unknown_code", code=text))
-        if code is None:
+        if link.bad is not None:
+            said.append(self.words.text("unknown_code", code=link.bad))
+        if link.code is None:
             self.deal(self.kind(), push=False)
-            return
-        saved = session.restore(window.localStorage.getItem(session.SAVE_KEY), str(code))
-        if saved:
-            self.start(saved.game, saved.elapsed_ms)
-            self.announce(self.words.text("resumed"))
         else:
-            self.start(game.new(code))
-        if str(code) != text:
-            window.history.replaceState(None, "", f"#{code}")
+            loaded = self.storage.load_game(str(link.code))
+            if loaded.notice is not None:
+                said.append(self.words.text(loaded.notice))
+            if loaded.game is not None:
+                self.start(loaded.game, loaded.elapsed_ms)
+                said.append(self.words.text("resumed"))
+            else:
+                self.start(game.new(link.code))
+            self.canonical_hash(link.canonical)
+        if said:
+            self.announce(" ".join(said))
+
+    def canonical_hash(self, canonical: str) -> None:
+        if str(window.location.hash) != canonical:
+            window.history.replaceState(None, "", canonical)
 
     async def new_deal(self, _event=None) -> None:
         """New deal (or another game picked): from the proven winnable deals if so set."""
@@ -115,18 +138,25 @@ class Page:
             self.announce(shown.say)
         if self.table.game.status == "playing":
             close_dialogs()  # e.g. "undo the last move" from the blocked dialog
-        elif shown.ended == "won":
-            q("#won-text").textContent = panel.won_text(self.table.game, self.elapsed(), self.words)
-            q("#won-dialog").showModal()
-        elif shown.ended == "blocked":
-            q("#blocked-dialog").showModal()
+        elif shown.ended is not None:
+            self.cancel_press()  # a dialog comes up: no drag goes on under it
+            if shown.ended == "won":
+                won = panel.won_text(self.table.game, self.elapsed(), self.words)
+                q("#won-text").textContent = won
+                q("#won-dialog").showModal()
+            else:
+                q("#blocked-dialog").showModal()
         self.frames.now()
 
     def outcome(self, result: Outcome, origins: dict, dragged=(0.0, 0.0)) -> None:
         self.show(self.table.input(result, now(), self.aspect(), origins, dragged))
 
     def on_pointer_down(self, event) -> None:
-        if event.button != 0 or self.press is not None:
+        if self.press is not None:  # a second pointer while one is down: that drag is off
+            if event.pointerId != self.press.pointer_id:
+                self.cancel_press()
+            return
+        if event.button != 0:
             return
         group = event.target.closest("[data-place]")
         if not group:  # beside every place: drops the selection, if any
@@ -152,10 +182,13 @@ class Page:
         press.drag.lift.style.transform = f"translate({dx}px,{dy}px)"
 
     def on_pointer_up(self, event) -> None:
-        """Pointer up (or cancel): a tap if the pointer barely moved, else a drop."""
-        press, self.press = self.press, None
+        """Pointer up (or cancel): a tap if the pointer barely moved, else a drop. Only the
+        pointer that pressed ends its press."""
+        press = self.press
         if press is None or event.pointerId != press.pointer_id:
             return
+        self.press = None
+        self.release(press)
         if event.type != "pointerup":  # the browser took the pointer: no tap, no move
             if press.drag is not None:
                 self.outcome(NOTHING, {})  # the dragged card goes back
@@ -168,10 +201,29 @@ class Page:
         dragged = press.offset(event.clientX, event.clientY)
         self.outcome(controller.drop(press.place, target), origins, dragged)
 
+    def cancel_press(self, _event=None) -> None:
+        """Drop a press or a drag in progress (another pointer, a key, a new deal, a dialog,
+        the window left): the card goes back and the highlights go off."""
+        press, self.press = self.press, None
+        if press is None:
+            return
+        self.release(press)
+        if press.drag is not None:
+            self.outcome(NOTHING, {})
+
+    def release(self, press: Press) -> None:
+        """Give the pointer back, so that its next tap anywhere reaches what it taps."""
+        if self.svg.hasPointerCapture(press.pointer_id):
+            self.svg.releasePointerCapture(press.pointer_id)
+
     def on_key(self, event) -> None:
+        if event.key == "Escape":
+            self.cancel_press()
         if not (event.ctrlKey or event.metaKey):
             return
         key = event.key.lower()
+        if key in ("z", "y"):
+            self.cancel_press()  # undo first puts the dragged card back, never plays it
         if key == "z":
             event.preventDefault()
             self.redo() if event.shiftKey else self.undo()
@@ -205,7 +257,7 @@ class Page:
         box = event.target
         settings = self.table.settings.changed(box.dataset.setting, bool(box.checked))
         self.table.settings = settings
-        window.localStorage.setItem(SETTINGS_KEY, settings.dump())
+        self.storage.save_settings(settings.values())
 
     # --- drawing ------------------------------------------------------------------------------
     def aspect(self) -> float:
@@ -218,9 +270,12 @@ class Page:
         paint(self.svg, g, self.table.layout, markup)
         show_toolbar(self.svg, panel.toolbar(g, self.words))
         self.tick()
-        saved = session.dump(g, self.elapsed())
-        if saved is not None:
-            window.localStorage.setItem(session.SAVE_KEY, saved)
+        if not self.storage.save_game(g, self.elapsed(), window.Date.now()):
+            if not self.unsaved_told:  # the game plays on; the player is told once
+                self.unsaved_told = True
+                self.announce(self.words.text("save_failed"), add=True)
+        else:
+            self.unsaved_told = False
 
     def show_hint(self, move: tuple[str, str]) -> None:
         self.table.hint(move)
@@ -232,8 +287,10 @@ class Page:
     def tick(self, *_args) -> None:
         q("#stat-time").textContent = self.words.text("stat_time", time=clock(self.elapsed()))
 
-    def announce(self, text: str) -> None:
-        q("#announce").textContent = text
+    def announce(self, text: str, add: bool = False) -> None:
+        """Say ``text`` in the live region (after what it says now, with ``add``)."""
+        region = q("#announce")
+        region.textContent = f"{region.textContent} {text}" if add else text
 
     # --- test hooks (pages opened with ?test) ---------------------------------------------------
     def load_position(self, text: str) -> None:

@@ -1,17 +1,8 @@
-"""The game in progress across reloads, and its timer. Pure: times are passed in (ms).
-
-After every redraw the page stores the deal's code, its position and the time played, so a
-reload (or an update of the site) resumes it; the undo history is not kept.
+"""A game's timer. Pure: times are passed in (ms). The game itself is kept across reloads,
+with its time, by ``game.web.storage`` (after every redraw, per deal code).
 """
 
 from __future__ import annotations
-
-import json
-from dataclasses import dataclass
-
-import game
-
-SAVE_KEY = "solitaire.game"
 
 
 class Clock:
@@ -44,35 +35,3 @@ class Clock:
             return 0.0
         end = self.finished_ms if self.finished_ms is not None else now_ms
         return end - self.started_ms
-
-
-@dataclass(frozen=True)
-class Saved:
-    """A game restored from storage, and how long it had been played."""
-
-    game: game.Solitaire
-    elapsed_ms: float
-
-
-def dump(g: game.Solitaire, elapsed_ms: float) -> str | None:
-    """The text stored under :data:`SAVE_KEY`; None for a position without a code (tests)."""
-    if not g.code:
-        return None
-    return json.dumps({"code": g.code, "position": g.position(), "elapsed": elapsed_ms})
-
-
-def restore(stored: str | None, code: str) -> Saved | None:
-    """The game saved for ``code`` (the same deal, reloaded), or None: nothing saved, another
-    deal saved, or an old or damaged save (the deal then starts afresh)."""
-    if not stored:
-        return None
-    try:
-        saved = json.loads(stored)
-        if saved.get("code") != code:
-            return None
-        g = game.from_position(saved["position"])
-        elapsed = float(saved.get("elapsed") or 0)
-    except (ValueError, KeyError, TypeError, AttributeError):
-        return None
-    g.code = code
-    return Saved(g, elapsed)

@@ -1,15 +1,11 @@
-"""The player's settings and how they are stored (``localStorage``, as JSON). Pure.
-
-Stored text is read strictly: a key this version does not know, or a value that is not a
-bool, is ignored, so a damaged or older entry can never set anything but a known switch.
+"""The player's settings: known switches only. Pure. Stored and read back strictly by
+``game.web.storage`` (a switch this version does not know, or a value that is not a bool, is
+ignored, so a damaged or older entry can never set anything but a known switch).
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import asdict, dataclass, fields, replace
-
-SETTINGS_KEY = "solitaire.settings"
 
 
 @dataclass(frozen=True)
@@ -30,18 +26,6 @@ class Settings:
             raise KeyError(f"no setting {name!r}")
         return replace(self, **{name: bool(value)})
 
-    def dump(self) -> str:
-        """The text stored under :data:`SETTINGS_KEY`."""
-        return json.dumps(asdict(self))
-
-    @classmethod
-    def load(cls, stored: str | None) -> Settings:
-        """Settings from stored text: the defaults for anything missing, unknown or damaged."""
-        try:
-            saved = json.loads(stored) if stored else {}
-        except ValueError:
-            return cls()
-        if not isinstance(saved, dict):
-            return cls()
-        known = {k: v for k, v in saved.items() if k in cls.names() and isinstance(v, bool)}
-        return cls(**known)
+    def values(self) -> dict[str, bool]:
+        """Every switch by name: what storage keeps, and its defaults for reading it back."""
+        return asdict(self)
