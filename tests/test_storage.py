@@ -63,6 +63,11 @@ def test_a_saved_game_comes_back_exactly_with_its_history(code):
     assert not back.undo() and not logged
 
 
+def test_a_deal_not_played_yet_is_not_kept():
+    s, store, _ = storage()
+    assert s.save_game(game.new(CODE), 0, now_ms=1) and store.data == {}
+
+
 def test_two_deals_keep_two_games():
     s, _, _ = storage()
     a, b = played("CR1-N-AAAAAAB", 10), played("FT1-N-AAAAAAB", 10)

@@ -250,8 +250,8 @@ class Storage:
     def save_game(self, g: game.Solitaire, elapsed_ms: float, now_ms: float) -> bool:
         """Save ``g`` under its code; on a full quota, evict the oldest other games and try
         again. False if it could not be saved (the game plays on)."""
-        if g.code is None:
-            return True
+        if g.code is None or not (g.line or g.redo_line):
+            return True  # a position of the tests, or a deal not played yet: nothing to keep
         key, text = GAME_PREFIX + g.code, SavedGame.of(g, elapsed_ms, now_ms).to_json()
         for victim in [None, *self._oldest_games(other_than=key)]:
             if victim is not None:

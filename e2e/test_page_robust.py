@@ -1,0 +1,284 @@
+"""Nothing the browser holds can stop the game: damaged or foreign storage, a full quota, two
+tabs, hostile links, stray pointers and keys in the middle of a drag, a bug in a handler.
+
+Each case here once locked a player out or left the board wrong; each must end in a playable
+game, with at most one plain sentence said, and nothing logged as an error.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from harness import Watch, ready
+from pages import center, load_code, status_text, tap, top_card
+from playwright.sync_api import expect
+
+import game
+from game.web.storage import CORRUPT, GAME_PREFIX, LEGACY_GAME_KEY, SETTINGS_KEY
+
+CODE = "CR1-N-AAAAAAB"  # t6 holds the queen of spades, which goes to f5 (tap)
+
+
+def boot(browser, site, fragment=f"#{CODE}", query="?test=1", storage=None, context=None):
+    """A booted page whose localStorage holds ``storage`` ({key: text}) before any script of
+    the first load runs (in ``context`` if given, else a new one)."""
+    context = context or browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    if storage:  # before every load of this tab; sessionStorage makes it the first one only
+        page.add_init_script(
+            "(() => { if (sessionStorage.getItem('seeded')) return;"
+            " sessionStorage.setItem('seeded', '1');"
+            f" const items = {json.dumps(storage)};"
+            " for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); })()"
+        )
+    watch = Watch(page, site)
+    page.goto(f"{site}index.html{query}{fragment}")
+    ready(page)
+    return page, watch
+
+
+def stored(page) -> dict[str, str]:
+    return page.evaluate("Object.fromEntries(Object.entries(localStorage))")
+
+
+def plays(page) -> None:
+    tap(page, "t6")
+    expect(top_card(page, "f5")).to_have_attribute("data-card", "QS")
+
+
+# --- storage -----------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "key, value",
+    [
+        (GAME_PREFIX + CODE, '{"v": 2, "code": "CR1-N-AAAAAAB", "line": "", "elapsed": NaN}'),
+        (GAME_PREFIX + CODE, '{"v": 2, "code": "CR1-N-AAAAAAB", "line": "", "elapsed": 1e400}'),
+        (GAME_PREFIX + CODE, '{"v": 2, "code": "CR1-N-AAAAAAB", "line": "", "elapsed": "abc"}'),
+        (GAME_PREFIX + CODE, '{"v": 2, "code": "CR1-N-AAAAAAB", "line": "", "elapsed": -1e7}'),
+        (GAME_PREFIX + CODE, "[" * 100_000 + "]" * 100_000),
+        (GAME_PREFIX + CODE, '{"v": 2, "code": "CR1-N-AAAAAAB", "line": "f1-t1"}'),
+        (
+            LEGACY_GAME_KEY,
+            json.dumps({"code": CODE, "position": game.new("FT1-N-AAAAAAB").position()}),
+        ),
+    ],
+    ids=["NaN", "1e400", "abc", "negative", "nested", "refused move", "other game (schema 1)"],
+)
+def test_a_damaged_save_is_set_aside_with_one_notice_and_the_deal_starts(browser, site, key, value):
+    page, watch = boot(browser, site, storage={key: value})
+    expect(page.locator("#announce")).to_contain_text("A damaged saved game was set aside")
+    expect(page.locator("#stat-time")).to_have_text("Time 0:00")
+    plays(page)
+    kept = stored(page)
+    assert key + CORRUPT in kept and json.loads(kept[GAME_PREFIX + CODE])["v"] == 2
+    ready(page, reload=True)  # the next visit: the game just played, and nothing to say
+    expect(top_card(page, "f5")).to_have_attribute("data-card", "QS")
+    expect(page.locator("#announce")).not_to_contain_text("damaged")
+    watch.check()
+    page.context.close()
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "[" * 100_000 + "]" * 100_000,
+        '{"__class__": true, "__dict__": {"x": 1}, "interactive_rules": false}',
+        "NaN",
+    ],
+    ids=lambda v: str(v)[:16],
+)
+def test_damaged_or_hostile_settings_never_stop_the_page(browser, site, value):
+    page, watch = boot(browser, site, storage={SETTINGS_KEY: value})
+    box = page.locator("[data-setting=interactive_rules]")
+    if "__class__" in value:  # a known switch is read, the rest ignored
+        assert not box.is_checked()
+    else:
+        expect(page.locator("#announce")).to_contain_text("Damaged settings were set aside")
+        assert box.is_checked()
+    plays(page)
+    watch.check()
+    page.context.close()
+
+
+def test_a_full_quota_never_breaks_a_move_and_is_told_once(browser, site):
+    context = browser.new_context()
+    page = context.new_page()
+    watch = Watch(page, site)
+    page.goto(f"{site}index.html?test=1#{CODE}")
+    ready(page)
+    page.evaluate("""() => {  // another app of the same origin fills the quota
+        localStorage.clear();
+        const block = 'x'.repeat(256 * 1024);
+        for (let i = 0; ; i++) {
+            try { localStorage.setItem('other.app.' + i, block); } catch { break; }
+        }
+        for (let size = 128 * 1024; size >= 1; size = Math.floor(size / 2)) {
+            try { localStorage.setItem('other.app.tail.' + size, 'x'.repeat(size)); } catch {}
+        }
+    }""")
+    ready(page, reload=True)  # a visit with a full store: it starts
+    plays(page)
+    expect(page.locator("#announce")).to_contain_text("cannot be saved")
+    page.locator("header [data-action=undo]").click()  # playing on: not said again
+    expect(page.locator("#announce")).to_have_text("Move undone.")
+    expect(page.locator("#stat-moves")).to_have_text("Moves 0")
+    watch.check()
+    context.close()
+
+
+def test_two_tabs_on_two_deals_keep_two_games(browser, site):
+    context = browser.new_context()
+    one, watch_one = boot(browser, site, context=context)
+    two, watch_two = boot(browser, site, fragment="#FT1-N-AAAAAAB", context=context)
+    plays(one)
+    two.locator("header [data-action=draw]").click()
+    expect(two.locator("#stat-moves")).to_have_text("Moves 1")
+    for page in (one, two):
+        ready(page, reload=True)
+    expect(top_card(one, "f5")).to_have_attribute("data-card", "QS")
+    expect(two.locator("#stat-moves")).to_have_text("Moves 1")
+    expect(one.locator("#announce")).to_contain_text("Welcome back")
+    watch_one.check()
+    watch_two.check()
+    context.close()
+
+
+def test_new_deal_then_back_resumes_the_game(board):
+    load_code(board, CODE)
+    plays(board)
+    board.locator("header [data-action=new]").click()
+    expect(board.locator("#stat-moves")).to_have_text("Moves 0")
+    board.go_back()
+    expect(board.locator("#board")).to_have_attribute("data-code", CODE)
+    expect(top_card(board, "f5")).to_have_attribute("data-card", "QS")
+    expect(board.locator("#stat-moves")).to_have_text("Moves 1")
+    expect(board.locator("#announce")).to_contain_text("Welcome back")
+
+
+# --- links -------------------------------------------------------------------------------------
+BAD_HASHES = [
+    "#CR1-N-AAAAAAB%",
+    "#%",
+    "#100%",
+    "#%zz",
+    "#%E0%A4%A",
+    "#CR1-N-AAAAA%C5%BFB",  # the long s, which upper-cases to S
+    "#CR1-N-AAAAAAB%00",
+    "#%3Cscript%3Ealert(1)%3C/script%3E",
+    "#" + "A" * 100_000,
+]
+
+
+@pytest.mark.parametrize("bad", BAD_HASHES, ids=lambda h: h[:24])
+def test_a_hostile_link_starts_a_fresh_deal_from_a_cold_start(browser, site, bad):
+    page, watch = boot(browser, site, fragment=bad)
+    expect(page.locator("#announce")).to_contain_text("does not hold a valid game code")
+    said = status_text(page)
+    assert len(said) < 200 and "<script" not in page.inner_html("#announce")
+    code = page.locator("#board").get_attribute("data-code")
+    game.GameCode.parse(code)
+    assert page.evaluate("location.hash") == f"#{code}"  # the bad hash is gone for the reload
+    load_code(page, CODE)  # and the page plays on
+    plays(page)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    watch.check()
+    page.context.close()
+
+
+@pytest.mark.parametrize("bad", BAD_HASHES[:4] + BAD_HASHES[7:8], ids=lambda h: h[:24])
+def test_a_hostile_link_on_a_running_page_is_reported_not_refused(board, bad):
+    load_code(board, CODE)
+    board.evaluate("hash => { location.hash = hash; }", bad)
+    expect(board.locator("#announce")).to_contain_text("does not hold a valid game code")
+    assert "Not allowed" not in status_text(board)
+    code = board.locator("#board").get_attribute("data-code")
+    assert board.evaluate("location.hash") == f"#{code}"
+
+
+def test_the_test_hooks_need_an_exact_test_parameter(browser, site):
+    page, watch = boot(browser, site, query="?utm_campaign=contest")
+    hooks = "[window.solitaireLoadCode, window.solitaireLoadPosition, window.solitairePosition]"
+    assert page.evaluate(hooks) == [None, None, None]
+    watch.check()
+    page.context.close()
+
+
+# --- pointers and keys during a drag -----------------------------------------------------------
+def start_drag(page, place: str) -> tuple[float, float]:
+    x, y = center(page, place)
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 30, y + 40, steps=4)
+    expect(page.locator(".dragging")).to_have_count(1)
+    return x, y
+
+
+def assert_drag_cancelled(page, place: str, card: str) -> None:
+    expect(page.locator(".dragging")).to_have_count(0)
+    expect(page.locator("#board .target")).to_have_count(0)
+    expect(top_card(page, place)).to_have_attribute("data-card", card)
+
+
+def test_a_second_pointer_cancels_a_drag_cleanly(board):
+    load_code(board, CODE)
+    card = top_card(board, "t6").get_attribute("data-card")
+    x, y = start_drag(board, "t6")
+    cdp = board.context.new_cdp_session(board)
+    touch = {"x": x + 300, "y": y}
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [touch]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+    assert_drag_cancelled(board, "t6", card)
+    fx, fy = center(board, "f5")
+    board.mouse.move(fx, fy, steps=3)
+    board.mouse.up()  # the first pointer lets go over a foundation: no move, it was cancelled
+    expect(board.locator("#stat-moves")).to_have_text("Moves 0")
+    plays(board)
+
+
+def test_ctrl_z_during_a_drag_puts_the_card_back_and_plays_nothing(board):
+    load_code(board, CODE)
+    plays(board)
+    card = top_card(board, "t1").get_attribute("data-card")
+    start_drag(board, "t1")
+    board.keyboard.press("Control+z")
+    assert_drag_cancelled(board, "t1", card)
+    expect(board.locator("#stat-moves")).to_have_text("Moves 0")  # the undo itself
+    board.mouse.up()
+    expect(board.locator("#stat-moves")).to_have_text("Moves 0")  # and no drop after it
+    expect(top_card(board, "t6")).to_have_attribute("data-card", "QS")
+
+
+def test_a_new_deal_during_a_drag_cancels_it(board):
+    load_code(board, CODE)
+    start_drag(board, "t16")
+    board.evaluate("location.hash = 'FT1-N-AAAAAAC'")
+    expect(board.locator("#board")).to_have_attribute("data-code", "FT1-N-AAAAAAC")
+    board.mouse.move(400, 400, steps=2)
+    board.mouse.up()
+    expect(board.locator(".dragging")).to_have_count(0)
+    expect(board.locator("#stat-moves")).to_have_text("Moves 0")
+
+
+# --- errors are errors -------------------------------------------------------------------------
+def test_a_bug_in_a_handler_is_said_as_an_error_logged_once_and_the_game_plays_on(board, shared):
+    _, watch = shared
+    load_code(board, CODE)
+    board.evaluate("""() => {  // the next redraw fails once, as a bug would
+        const real = Document.prototype.querySelector;
+        let armed = true;
+        document.querySelector = function (selector) {
+            if (armed && selector === '#stat-moves') { armed = false; throw new Error('injected'); }
+            return real.call(this, selector);
+        };
+    }""")
+    tap(board, "t6")
+    expect(board.locator("#announce")).to_have_text("Something went wrong — the game is safe")
+    errors = [e for e in watch.errors if "injected" in e]
+    assert len(errors) == 1, watch.errors
+    watch.errors.clear()
+    board.evaluate("delete document.querySelector")
+    tap(board, "t1")
+    expect(board.locator("#announce")).not_to_contain_text("Something went wrong")
+    assert top_card(board, "f5").get_attribute("data-card") == "QS"
