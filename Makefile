@@ -4,7 +4,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8000
 
-.PHONY: play build site lint bench-solver test test-unit test-e2e test-pyodide bench bench-pyodide results \
+.PHONY: play build site lint fuzz bench-solver test test-unit test-e2e test-pyodide bench bench-pyodide results \
         screenshots clean
 
 PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json
@@ -54,6 +54,12 @@ test-pyodide: node_modules/.stamp
 ## bench: engine throughput (docs/PERFORMANCE.md has the numbers and the targets)
 bench: $(VENV)/.stamp
 	$(PY) -m bench.engine
+
+## fuzz: a storm of random input on each game, the board checked against the engine (not in
+## make test): FUZZ_EVENTS=10000 per game, SEED= to replay a failure
+FUZZ_EVENTS ?= 10000
+fuzz: $(VENV)/.stamp site
+	$(PY) e2e/fuzz.py --events $(FUZZ_EVENTS) $(if $(SEED),--seed $(SEED))
 
 ## bench-solver: solver states/s on fixed deals and budgets (docs/PERFORMANCE.md)
 bench-solver: $(VENV)/.stamp

@@ -24,6 +24,7 @@ from pathlib import Path
 from harness import CHROMIUM_ARGS, ROOT, open_page, serve
 from playwright.sync_api import Page, sync_playwright
 
+sys.path.insert(0, str(ROOT))  # run as a script from e2e/: the engine checks the board
 import game
 from game.codes import KINDS
 
@@ -85,7 +86,7 @@ class Storm:
             page.keyboard.press(self.rng.choice(KEYS))
         elif kind == "button":
             action = self.rng.choice(BUTTONS)
-            button = page.locator(f"header [data-action={action}]")
+            button = page.locator(f"header [data-action={action}]").first
             if button.is_enabled() and button.is_visible():
                 button.click(timeout=2000)
             else:
@@ -138,6 +139,7 @@ def check(page: Page) -> list[str]:
 def run(browser, site: str, kind: str, events: int, seed: int, every: int) -> int:
     rng = random.Random(f"{seed}:{kind}")
     page, watch = open_page(browser, site, f"#{kind}-AAAAAAB", reduced_motion="reduce")
+    page.evaluate("document.querySelector('details.settings').open = true")  # Check: a button
     storm, failures, started = Storm(page, rng), 0, time.monotonic()
     for n in range(1, events + 1):
         try:
