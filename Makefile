@@ -39,7 +39,7 @@ lint: $(VENV)/.stamp
 	$(VENV)/bin/mypy
 
 ## test: unit tests (CPython), the engine under Pyodide (Node), browser tests (Chromium)
-test: $(VENV)/.stamp site
+test: lint site
 	$(PY) -m pytest tests e2e
 
 test-unit: $(VENV)/.stamp
