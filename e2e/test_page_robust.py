@@ -196,6 +196,32 @@ def test_a_hostile_link_on_a_running_page_is_reported_not_refused(board, bad):
     assert board.evaluate("location.hash") == f"#{code}"
 
 
+def test_a_bad_position_names_the_line_that_is_wrong(board):
+    load_code(board, CODE)
+    text = game.new(CODE).position().replace("t3: ", "t3: ZZ ")
+    board.evaluate("text => window.solitaireLoadPosition(text)", text)
+    expect(board.locator("#announce")).to_contain_text("cannot be played: line")
+    expect(board.locator("#announce")).to_contain_text("'ZZ'")
+    expect(board.locator("#board")).to_have_attribute("data-code", CODE)  # the game plays on
+
+
+def test_two_tabs_on_one_deal_leave_one_whole_game(browser, site):
+    """The last tab to move wins; neither can leave a half-written or mixed save."""
+    context = browser.new_context()
+    one, watch_one = boot(browser, site, context=context)
+    two, watch_two = boot(browser, site, context=context)
+    plays(one)
+    tap(two, "t4")  # a different first move in the second tab (t4 to t15)
+    expect(two.locator("#stat-moves")).not_to_have_text("Moves 0")
+    third, watch_three = boot(browser, site, context=context)
+    expect(third.locator("#announce")).to_contain_text("Welcome back")
+    position = third.evaluate("window.solitairePosition()")
+    assert position == two.evaluate("window.solitairePosition()")  # the last writer's game
+    for watch in (watch_one, watch_two, watch_three):
+        watch.check()
+    context.close()
+
+
 def test_the_test_hooks_need_an_exact_test_parameter(browser, site):
     page, watch = boot(browser, site, query="?utm_campaign=contest")
     hooks = "[window.solitaireLoadCode, window.solitaireLoadPosition, window.solitairePosition]"

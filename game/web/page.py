@@ -294,8 +294,13 @@ class Page:
 
     # --- test hooks (pages opened with ?test) ---------------------------------------------------
     def load_position(self, text: str) -> None:
-        """Play from any position text."""
-        self.start(game.from_position(str(text)))
+        """Play from any position text; a bad one is refused with the line that is wrong."""
+        try:
+            g = game.from_position(str(text))
+        except game.PositionError as err:
+            self.announce(self.words.text("bad_position", why=str(err)[:200]))
+            return
+        self.start(g)
 
     def load_code(self, code: str) -> None:
         """A fresh game of ``code`` even if it is the one on the table."""
