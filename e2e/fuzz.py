@@ -136,9 +136,10 @@ def check(page: Page) -> list[str]:
     return faults
 
 
-def run(browser, site: str, kind: str, events: int, seed: int, every: int) -> int:
+def run(browser, site: str, kind: str, events: int, seed: int, every: int, motion: bool) -> int:
     rng = random.Random(f"{seed}:{kind}")
-    page, watch = open_page(browser, site, f"#{kind}-AAAAAAB", reduced_motion="reduce")
+    reduce = "no-preference" if motion else "reduce"  # with motion, cards fly as they move
+    page, watch = open_page(browser, site, f"#{kind}-AAAAAAB", reduced_motion=reduce)
     page.evaluate("document.querySelector('details.settings').open = true")  # Check: a button
     storm, failures, started = Storm(page, rng), 0, time.monotonic()
     for n in range(1, events + 1):
@@ -171,6 +172,7 @@ def main() -> int:
     parser.add_argument("--check", type=int, default=500, help="events between checks")
     parser.add_argument("--game", action="append", help=f"one of {', '.join(KINDS)}")
     parser.add_argument("--site", type=Path, default=ROOT / "_site")
+    parser.add_argument("--motion", action="store_true", help="animations on (default off)")
     args = parser.parse_args()
     server, url = serve(args.site)
     failures = 0
@@ -180,7 +182,7 @@ def main() -> int:
             args=CHROMIUM_ARGS, **({"executable_path": path} if path else {})
         )
         for kind in args.game or ["CR1-N", "FT1-N"]:
-            failures += run(browser, url, kind, args.events, args.seed, args.check)
+            failures += run(browser, url, kind, args.events, args.seed, args.check, args.motion)
         browser.close()
     server.shutdown()
     print(f"{failures} failed" if failures else "0 failures")

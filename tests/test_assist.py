@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import game
+from game.codes import KINDS, kind_slug
 from game.solver import UNKNOWN, WINNABLE, solve
 from game.web.assist import Job, Line, heuristic_move, state_key
 
@@ -95,9 +96,8 @@ def test_a_hint_job_gives_up_at_its_wall_time():
 
 def test_shipped_winnable_lists_hold_codes_the_solver_wins():
     """Each list is what the batch proved; a sample is solved again and replayed to won."""
-    names = {"crescent": "CR1-N", "crescent-four": "CR1-F", "forty-thieves": "FT1-N"}
-    for name, kind in names.items():
-        codes = (ROOT / "static" / "data" / f"winnable-{name}.txt").read_text().split()
+    for kind in KINDS:
+        codes = (ROOT / "static" / "data" / f"winnable-{kind_slug(kind)}.txt").read_text().split()
         assert all(c.startswith(kind + "-") for c in codes)
         assert codes == sorted(set(codes))
         for code in codes[:: max(1, len(codes) // 2)][:2]:  # the first and a middle one
