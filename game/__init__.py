@@ -28,15 +28,14 @@ from .core import (
     IllegalLine,
     IllegalMove,
     Move,
-    PositionError,
     Refusal,
     Solitaire,
     UnknownPlace,
-    position_lines,
     replay,
 )
 from .crescent import Crescent
 from .forty_thieves import FortyThieves
+from .position import PositionError, position_lines
 
 GAMES: dict[str, type[Crescent | FortyThieves]] = {"CR1": Crescent, "FT1": FortyThieves}
 

@@ -11,12 +11,13 @@ for the solver: it trusts its caller to play only what ``legal_moves`` offers.
 
 from __future__ import annotations
 
-from collections import Counter, deque
+from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar, NamedTuple, Self
 
-from .cards import CARDS, BadCard, Card, parse_cards
+from .cards import Card
+from .position import check_card_counts, position_lines, read_places
 
 HISTORY_LIMIT = 100  # both games: undo reaches back this many moves (Forty Thieves: actions)
 
@@ -49,10 +50,6 @@ class IllegalMove(ValueError):
 
 class UnknownPlace(ValueError):
     """A place id that this game does not have."""
-
-
-class PositionError(ValueError):
-    """Position text that is malformed or describes an impossible layout."""
 
 
 class BadMoveText(ValueError):
@@ -343,7 +340,7 @@ class Solitaire:
     def from_position(cls, text: str) -> Self:
         """Read ``position()`` text strictly; :class:`PositionError` names the fault."""
         lines = position_lines(text)
-        header, places = cls._read_position(lines)
+        header, places = read_places(cls, lines)
         cls._check_places(lines[0], header, places)  # each place's own rules first,
         check_card_counts(cls.PLACES, places)  # then the count, so the message is specific
         return cls._build(header, places)
@@ -358,34 +355,6 @@ class Solitaire:
     def _build(cls, header: dict[str, int], places: list[list[Card]]) -> Self:
         raise NotImplementedError
 
-    @classmethod
-    def _read_position(cls, lines: list[str]) -> tuple[dict[str, int], list[list[Card]]]:
-        """Parse the header and the place lines (cards are not counted yet)."""
-        header = _read_header(cls, lines[0])
-        places: list[list[Card] | None] = [None] * len(cls.PLACES)
-        for n, line in enumerate(lines[1:], start=2):
-            place, sep, rest = line.partition(":")
-            if not sep:
-                raise PositionError(f"line {n} {line!r}: expected 'PLACE: CARDS'")
-            i = cls.NUMBERS.get(place)
-            if i is None:
-                raise PositionError(
-                    f"line {n} {line!r}: unknown place {place!r} (places: {', '.join(cls.PLACES)})"
-                )
-            if places[i] is not None:
-                raise PositionError(f"line {n} {line!r}: place {place!r} appears twice")
-            rest = rest.rstrip()
-            if rest and not rest.startswith(" "):
-                raise PositionError(f"line {n} {line!r}: expected a space after the colon")
-            try:
-                places[i] = parse_cards(rest[1:])
-            except BadCard as err:
-                raise PositionError(f"line {n} {line!r}: {err}") from None
-        missing = [p for p, cards in zip(cls.PLACES, places) if cards is None]
-        if missing:
-            raise PositionError(f"missing places: {', '.join(missing)}")
-        return header, places  # type: ignore[return-value]
-
 
 def replay(g: Solitaire, line: Iterable[Move]) -> Solitaire:
     """Play a line of moves on ``g``, each checked (``play_move``); returns ``g``. A refused
@@ -397,48 +366,6 @@ def replay(g: Solitaire, line: Iterable[Move]) -> Solitaire:
         except (IllegalMove, UnknownPlace) as err:
             raise IllegalLine(i, move, err) from None
     return g
-
-
-def check_card_counts(places: tuple[str, ...], cards_of: list[list[Card]]) -> None:
-    """Every card exactly twice over the whole layout; checked after each place's own rules."""
-    counts = Counter(c for cards in cards_of for c in cards)
-    for c in CARDS:
-        if counts[c] != 2:
-            where = [p for p, cards in zip(places, cards_of) if c in cards]
-            raise PositionError(
-                f"card {c} appears {counts[c]} times (in {', '.join(where) or 'no place'}); "
-                "every card must appear exactly twice"
-            )
-
-
-def _read_header(cls: type[Solitaire], line: str) -> dict[str, int]:
-    words = line.split(" ")
-    if words[0] != cls.GAME:
-        raise PositionError(f"line 1 {line!r}: expected the game {cls.GAME!r} first")
-    values: dict[str, int] = {}
-    for word in words[1:]:
-        key, sep, value = word.partition("=")
-        if not sep or key not in cls.HEADER or key in values:
-            raise PositionError(
-                f"line 1 {line!r}: unexpected {word!r} (expected {', '.join(cls.HEADER)})"
-            )
-        if not (value.isascii() and value.isdigit()):
-            raise PositionError(f"line 1 {line!r}: {key} must be a whole number >= 0")
-        values[key] = int(value)
-    missing = [k for k in cls.HEADER if k not in values]
-    if missing:
-        raise PositionError(f"line 1 {line!r}: missing {', '.join(missing)}")
-    return values
-
-
-def position_lines(text: str) -> list[str]:
-    """The lines of a position text, trailing blank lines dropped."""
-    if not isinstance(text, str):
-        raise PositionError(f"a position is text, not {type(text).__name__}")
-    lines = text.strip("\n").splitlines()
-    if not lines or not lines[0].strip():
-        raise PositionError("empty position text")
-    return lines
 
 
 def count_phrase(n: int) -> str:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from .cards import SUIT_NAMES, Card
 from .codes import GameCode, shuffled_pack
-from .core import Move, PositionError, Record, Solitaire, count_phrase
+from .core import Move, Record, Solitaire, count_phrase
+from .position import PositionError
 
 COLUMNS = 10
 DEALT = 4 * COLUMNS

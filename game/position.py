@@ -1,0 +1,89 @@
+"""Position text, read strictly: the header, the place lines, and every card exactly twice.
+
+Each game adds its own checks (``_check_places``); what all positions share is here, so that a
+bad text is refused with the line and the fault named, and never half-built into a game.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from .cards import CARDS, BadCard, Card, parse_cards
+
+if TYPE_CHECKING:
+    from .core import Solitaire
+
+
+class PositionError(ValueError):
+    """Position text that is malformed or describes an impossible layout."""
+
+
+def read_places(cls: type[Solitaire], lines: list[str]) -> tuple[dict[str, int], list[list[Card]]]:
+    """Parse the header and the place lines (cards are not counted yet)."""
+    header = read_header(cls, lines[0])
+    places: list[list[Card] | None] = [None] * len(cls.PLACES)
+    for n, line in enumerate(lines[1:], start=2):
+        place, sep, rest = line.partition(":")
+        if not sep:
+            raise PositionError(f"line {n} {line!r}: expected 'PLACE: CARDS'")
+        i = cls.NUMBERS.get(place)
+        if i is None:
+            raise PositionError(
+                f"line {n} {line!r}: unknown place {place!r} (places: {', '.join(cls.PLACES)})"
+            )
+        if places[i] is not None:
+            raise PositionError(f"line {n} {line!r}: place {place!r} appears twice")
+        rest = rest.rstrip()
+        if rest and not rest.startswith(" "):
+            raise PositionError(f"line {n} {line!r}: expected a space after the colon")
+        try:
+            places[i] = parse_cards(rest[1:])
+        except BadCard as err:
+            raise PositionError(f"line {n} {line!r}: {err}") from None
+    missing = [p for p, cards in zip(cls.PLACES, places) if cards is None]
+    if missing:
+        raise PositionError(f"missing places: {', '.join(missing)}")
+    return header, places  # type: ignore[return-value]
+
+
+def check_card_counts(places: tuple[str, ...], cards_of: list[list[Card]]) -> None:
+    """Every card exactly twice over the whole layout; checked after each place's own rules."""
+    counts = Counter(c for cards in cards_of for c in cards)
+    for c in CARDS:
+        if counts[c] != 2:
+            where = [p for p, cards in zip(places, cards_of) if c in cards]
+            raise PositionError(
+                f"card {c} appears {counts[c]} times (in {', '.join(where) or 'no place'}); "
+                "every card must appear exactly twice"
+            )
+
+
+def read_header(cls: type[Solitaire], line: str) -> dict[str, int]:
+    words = line.split(" ")
+    if words[0] != cls.GAME:
+        raise PositionError(f"line 1 {line!r}: expected the game {cls.GAME!r} first")
+    values: dict[str, int] = {}
+    for word in words[1:]:
+        key, sep, value = word.partition("=")
+        if not sep or key not in cls.HEADER or key in values:
+            raise PositionError(
+                f"line 1 {line!r}: unexpected {word!r} (expected {', '.join(cls.HEADER)})"
+            )
+        if not (value.isascii() and value.isdigit()):
+            raise PositionError(f"line 1 {line!r}: {key} must be a whole number >= 0")
+        values[key] = int(value)
+    missing = [k for k in cls.HEADER if k not in values]
+    if missing:
+        raise PositionError(f"line 1 {line!r}: missing {', '.join(missing)}")
+    return values
+
+
+def position_lines(text: str) -> list[str]:
+    """The lines of a position text, trailing blank lines dropped."""
+    if not isinstance(text, str):
+        raise PositionError(f"a position is text, not {type(text).__name__}")
+    lines = text.strip("\n").splitlines()
+    if not lines or not lines[0].strip():
+        raise PositionError("empty position text")
+    return lines
