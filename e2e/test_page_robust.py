@@ -192,7 +192,9 @@ def test_a_hostile_link_on_a_running_page_is_reported_not_refused(board, bad):
     board.evaluate("hash => { location.hash = hash; }", bad)
     expect(board.locator("#announce")).to_contain_text("does not hold a valid game code")
     assert "Not allowed" not in status_text(board)
+    expect(board.locator("#board")).not_to_have_attribute("data-code", CODE)  # the fresh deal
     code = board.locator("#board").get_attribute("data-code")
+    game.GameCode.parse(code)
     assert board.evaluate("location.hash") == f"#{code}"
 
 
