@@ -106,6 +106,8 @@ class Table:
         return self.settle(self.words.text(done if step() else nothing), now_ms)
 
     def redeal(self, now_ms: float) -> Shown:
+        if self.game.status == "won":  # nothing to gain, and the rules cannot take it back
+            return Shown()
         try:
             self.game.redeal()
         except game.IllegalMove as err:
