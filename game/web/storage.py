@@ -253,12 +253,16 @@ class Storage:
         if g.code is None or not (g.line or g.redo_line):
             return True  # a position of the tests, or a deal not played yet: nothing to keep
         key, text = GAME_PREFIX + g.code, SavedGame.of(g, elapsed_ms, now_ms).to_json()
-        for victim in [None, *self._oldest_games(other_than=key)]:
-            if victim is not None:
-                self._remove(victim)
+        victims: list[str] | None = None  # read only when the quota is full: saves are frequent
+        while True:
             try:
                 self.store.set(key, text)
             except QuotaExceeded:
+                if victims is None:
+                    victims = self._oldest_games(other_than=key)
+                if not victims:
+                    break
+                self._remove(victims.pop(0))
                 continue
             except Exception as err:  # noqa: BLE001  a store may fail in any way: play on
                 self.log(f"saving {key} failed: {err}")
