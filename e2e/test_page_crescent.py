@@ -20,6 +20,7 @@ from pages import (
 from playwright.sync_api import expect
 
 import game
+from tests.helpers import one_move_from_won
 
 GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "golden"
 CODE = "CR1-N-AAAAAAB"  # t6 QS has one place to go (f5); t1 2H has two (f2, t7)
@@ -168,16 +169,7 @@ def test_blocked_dialog_offers_undo_and_new_deal(board):
 
 
 def test_won_dialog_shows_time_and_moves(board):
-    lines = ["CR1 redeals=2 moves=95"]
-    lines += [
-        f"f{i + 1}: " + " ".join(r + s for r in "A23456789TJQK") for i, s in enumerate("SHDC")
-    ]
-    lines[1] = "f1: " + " ".join(r + "S" for r in "A23456789TJQ")
-    lines += [
-        f"f{i + 5}: " + " ".join(r + s for r in "KQJT98765432A") for i, s in enumerate("SHDC")
-    ]
-    lines += ["t1: KS"] + [f"t{i}:" for i in range(2, 17)]
-    load_position(board, "\n".join(lines))
+    load_position(board, one_move_from_won().position())
     tap(board, "t1")
     dialog = board.locator("#won-dialog")
     expect(dialog).to_be_visible()

@@ -96,3 +96,17 @@ def refused(g: game.Solitaire, src: str, dst: str) -> str:
         raise AssertionError(f"{src}->{dst} was refused but played")
     assert g.position() == before
     return r.reason
+
+
+def one_move_from_won() -> game.Solitaire:
+    """Crescent with every card home but the King of spades on pile 1."""
+    lines = ["CR1 redeals=2 moves=95"]
+    lines += [
+        f"f{i + 1}: " + " ".join(r + s for r in "A23456789TJQK") for i, s in enumerate("SHDC")
+    ]
+    lines[1] = "f1: " + " ".join(r + "S" for r in "A23456789TJQ")
+    lines += [
+        f"f{i + 5}: " + " ".join(r + s for r in "KQJT98765432A") for i, s in enumerate("SHDC")
+    ]
+    lines += ["t1: KS"] + [f"t{i}:" for i in range(2, 17)]
+    return game.from_position("\n".join(lines))

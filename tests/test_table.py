@@ -6,6 +6,7 @@ from game.web.controller import Outcome
 from game.web.messages import Messages
 from game.web.settings import Settings
 from game.web.table import Shown, Table
+from tests.helpers import one_move_from_won
 
 WORDS = Messages.load()
 CR, FT = "CR1-N-AAAAAAB", "FT1-N-AAAAAAB"  # t6 QS goes to f5; FT: t7 AC goes to f4
@@ -14,20 +15,6 @@ CR, FT = "CR1-N-AAAAAAB", "FT1-N-AAAAAAB"  # t6 QS goes to f5; FT: t7 AC goes to
 def table(code_or_game: str | game.Solitaire, **settings: bool) -> Table:
     g = game.new(code_or_game) if isinstance(code_or_game, str) else code_or_game
     return Table(g, Settings(**settings), WORDS)
-
-
-def one_move_from_won() -> game.Solitaire:
-    """Crescent with every card home but the King of spades on pile 1."""
-    lines = ["CR1 redeals=2 moves=95"]
-    lines += [
-        f"f{i + 1}: " + " ".join(r + s for r in "A23456789TJQK") for i, s in enumerate("SHDC")
-    ]
-    lines[1] = "f1: " + " ".join(r + "S" for r in "A23456789TJQ")
-    lines += [
-        f"f{i + 5}: " + " ".join(r + s for r in "KQJT98765432A") for i, s in enumerate("SHDC")
-    ]
-    lines += ["t1: KS"] + [f"t{i}:" for i in range(2, 17)]
-    return game.from_position("\n".join(lines))
 
 
 def test_a_tap_that_moves_animates_the_card_from_where_it_was_and_says_so():
