@@ -1,15 +1,21 @@
-// PyScript's interpreter module: Pyodide's own loadPyodide, but restoring the build's memory
-// snapshot (the game already imported) instead of booting from scratch. Experimental Pyodide
-// API, so every doubt means a plain boot: no snapshot, a snapshot of another Pyodide or
-// another game version, or one that fails to inflate or restore. A bad copy is evicted from
-// the offline cache so the next load fetches a good one. body[data-boot] says which ran.
-// Inflating 31 MB costs a few hundred milliseconds, so the inflated bytes are kept too (their
-// own cache, keyed by game and Pyodide version) and the next loads skip the inflation.
-// A damaged kept copy must never break every later visit: it is kept only when its SHA-256 is
-// the build's (snapshot.json), with a fast checksum beside it that is checked before every use
-// (~100 ms for a SHA-256 of 31 MB, ~20 ms for the checksum); and a mark in localStorage says a
-// snapshot boot is under way until the page is ready, so a load that crashed or froze while
-// restoring boots plainly next time and evicts every copy.
+// PyScript's interpreter module: Pyodide's own loadPyodide, on the page's trimmed standard
+// library (tools/stdlib.py), restoring the build's memory snapshot (the game already
+// imported) when this browser already keeps it, booting plainly otherwise.
+// - A first visit boots plainly: the snapshot (6 MB) would more than double the bytes a
+//   phone downloads before it can play. The service worker then keeps a copy of it in the
+//   background, and the next visits restore it. ?snapshot=1 restores it even on a first
+//   visit, ?snapshot=0 never does. body[data-boot] says which ran: snapshot, plain, or full.
+// - The trimmed library is checked against the build's SHA-256 before use; if it is missing
+//   or damaged (or the boot on it fails), the page boots on Pyodide's full library, with no
+//   snapshot (a snapshot only fits the library it was made on): body[data-boot="full"].
+// - Experimental Pyodide API, so every doubt about the snapshot means a plain boot: another
+//   Pyodide or game version, a copy that fails to inflate or restore. A bad copy is evicted
+//   from the offline cache. Inflating 31 MB costs a few hundred milliseconds, so the inflated
+//   bytes are kept too (their own cache), kept only when their SHA-256 is the build's, with a
+//   fast checksum checked before every use; and a mark in localStorage says a snapshot boot
+//   is under way until the page is ready, so a load that crashed while restoring boots
+//   plainly next time and evicts every copy.
+// - The download's progress goes to static/watchdog.js (window.solitaireBoot).
 import { loadPyodide as plainLoad, version } from "./vendor/pyodide/pyodide.mjs";
 
 export { version };
@@ -17,7 +23,17 @@ export { version };
 const here = (name) => new URL(name, import.meta.url).href;
 const SNAPSHOT = here("./snapshot.bin.gz");
 const INFO = here("./snapshot.json");
-const EXPECTED_GAME = "__GAME_HASH__";  // filled in by tools/site.py
+const STDLIB = here("./stdlib.zip");
+const WASM = here("./vendor/pyodide/pyodide.asm.wasm");
+// filled in by tools/site.py
+const EXPECTED_GAME = "__GAME_HASH__";
+const STDLIB_SHA256 = "__STDLIB_SHA256__";
+const SNAPSHOT_PACKED = Number("__SNAPSHOT_PACKED__");
+
+const INFLATED = "snapshot-inflated";  // not "solitaire-...": the worker would delete it
+const inflatedKey = here(`./snapshot-${EXPECTED_GAME}-${version}.raw`);
+const BOOT_MARK = "solitaire.boot";  // "snapshot" while a snapshot boot is under way
+const boot = () => window.solitaireBoot || { got() {}, expect() {}, starting() {} };
 
 async function evict() {
   for (const name of await caches.keys()) {
@@ -25,10 +41,6 @@ async function evict() {
     for (const url of [SNAPSHOT, INFO, inflatedKey]) await cache.delete(url);
   }
 }
-
-const INFLATED = "snapshot-inflated";  // not "solitaire-...": the worker would delete it
-const inflatedKey = here(`./snapshot-${EXPECTED_GAME}-${version}.raw`);
-const BOOT_MARK = "solitaire.boot";  // "snapshot" while a snapshot boot is under way
 
 // A position-weighted sum of the bytes (Fletcher's, mod 2^32, in four interleaved lanes so the
 // CPU runs them side by side): any damage a disk or a cache does to a stored copy changes it,
@@ -61,6 +73,48 @@ function storage(action, value) {  // the boot mark; a full or disabled storage 
   return null;
 }
 
+// A response whose body reports its bytes to the progress bar as they arrive.
+function counted(response, url) {
+  if (!response.body) return response;
+  let done;
+  const finished = new Promise((resolve) => { done = resolve; });
+  const body = response.body.pipeThrough(new TransformStream({
+    transform(chunk, controller) { boot().got(url, chunk.byteLength); controller.enqueue(chunk); },
+    flush() { done(); },
+  }));
+  const copy = new Response(body, {
+    status: response.status, statusText: response.statusText, headers: response.headers,
+  });
+  copy.finished = finished;
+  return copy;
+}
+
+async function download(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return new Uint8Array(await counted(response, url).arrayBuffer());
+}
+
+// The trimmed library's bytes, or null if they are not the build's.
+async function trimmedLibrary() {
+  try {
+    const bytes = await download(STDLIB);
+    if (await sha256(bytes) === STDLIB_SHA256) return bytes;
+    console.warn("the standard library does not match its SHA-256: using the full one");
+  } catch (error) {
+    console.warn("the standard library did not load: using the full one:", error.message);
+  }
+  return null;
+}
+
+async function snapshotKept() {  // does this browser keep the snapshot already?
+  if (!self.caches) return false;
+  try {
+    if (await (await caches.open(INFLATED)).match(inflatedKey)) return true;
+    return Boolean(await caches.match(SNAPSHOT));
+  } catch { return false; }
+}
+
 async function snapshotBytes() {
   const info = await (await fetch(INFO)).json();
   if (info.pyodide !== version || info.game !== EXPECTED_GAME) throw new Error("stale snapshot");
@@ -76,7 +130,8 @@ async function snapshotBytes() {
   }
   const response = await fetch(SNAPSHOT);
   if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
-  const inflated = response.body.pipeThrough(new DecompressionStream("gzip"));
+  boot().expect(SNAPSHOT_PACKED);
+  const inflated = counted(response, SNAPSHOT).body.pipeThrough(new DecompressionStream("gzip"));
   const bytes = new Uint8Array(await new Response(inflated).arrayBuffer());
   if (bytes.length !== info.bytes) throw new Error("snapshot: wrong size");
   if (store) keep(store, bytes.slice(), info.sha256);  // in the background: the boot goes on
@@ -97,32 +152,64 @@ async function keep(store, bytes, expected) {
   }
 }
 
+// Pyodide fetches its wasm and its library itself: while it starts, `fetch` counts the wasm's
+// bytes for the progress bar and answers the library's URL with the bytes already checked.
+async function load(settings, library) {
+  const original = globalThis.fetch;
+  globalThis.fetch = async (resource, init) => {
+    const url = String(resource instanceof Request ? resource.url : resource);
+    if (library && url === STDLIB) return new Response(library);
+    const response = await original(resource, init);
+    if (url !== WASM) return response;
+    const copy = counted(response, url);
+    copy.finished.then(() => boot().starting());  // the last big download: Python starts
+    return copy;
+  };
+  try {
+    return await plainLoad(settings);
+  } finally {
+    globalThis.fetch = original;
+  }
+}
+
 export async function loadPyodide(options = {}) {
   performance.mark("boot:loader");  // bench/page.py prints these phases
   const settings = { ...options, indexURL: here("./vendor/pyodide/") };
   const mark = (how) => { document.body.dataset.boot = how; };
+  const asked = new URLSearchParams(location.search).get("snapshot");
   const crashed = storage("get") === "snapshot";  // the last snapshot boot never got ready
   if (crashed) {
     console.warn("the last boot from the snapshot did not finish: booting without it");
     storage("remove");
     if (self.caches) await evict().catch(() => {});
   }
-  if (!crashed && new URLSearchParams(location.search).get("snapshot") !== "0") {
+  const [library, kept] = await Promise.all([trimmedLibrary(), snapshotKept()]);
+  if (library) {
+    const trimmed = { ...settings, stdLibURL: STDLIB };
+    if (!crashed && asked !== "0" && (kept || asked === "1")) {
+      try {
+        const bytes = await snapshotBytes();
+        performance.mark("boot:snapshot-bytes");
+        storage("set", "snapshot");  // boot.js removes it once the page is ready
+        const pyodide = await load({ ...trimmed, _loadSnapshot: bytes }, library);
+        performance.mark("boot:restored");
+        mark("snapshot");
+        return pyodide;
+      } catch (error) {  // missing, stale, not inflating, not restoring: boot without it
+        console.warn("booting without the snapshot:", error.message);
+        storage("remove");
+        if (self.caches) await evict().catch(() => {});
+      }
+    }
     try {
-      const bytes = await snapshotBytes();
-      performance.mark("boot:snapshot-bytes");
-      storage("set", "snapshot");  // boot.js removes it once the page is ready
-      const pyodide = await plainLoad({ ...settings, _loadSnapshot: bytes });
-      performance.mark("boot:restored");
-      mark("snapshot");
+      const pyodide = await load(trimmed, library);
+      mark("plain");
       return pyodide;
-    } catch (error) {  // missing, stale, not inflating, not restoring: boot without it
-      console.warn("booting without the snapshot:", error.message);
-      storage("remove");
-      if (self.caches) await evict().catch(() => {});
+    } catch (error) {
+      console.warn("the boot on the trimmed library failed: using the full one:", error.message);
     }
   }
-  const pyodide = await plainLoad(settings);
-  mark("plain");
+  const pyodide = await load(settings, null);
+  mark("full");
   return pyodide;
 }

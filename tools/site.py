@@ -26,6 +26,7 @@ TOP_FILES = ["index.html", "pyscript.toml", "manifest.webmanifest"]
 STATIC = [
     "static/app.css",
     "static/boot.js",
+    "static/watchdog.js",
     "static/icon.svg",
     "static/messages",
     "static/icons",
@@ -56,8 +57,11 @@ def page_python_files(root: Path = ROOT) -> list[str]:
 
 PICKER = re.compile(r'(<select [^>]*data-action="game"[^>]*>)(</select>)')
 WORDS = re.compile(r'<(\w+)( [^>]*data-msg="([\w-]+)"[^>]*)></\1>')
-LABEL = re.compile(r' data-msg-label="([\w-]+)"')
-VALUES = re.compile(r' data-msg-(?!label=)(\w+)="([^"]*)"')
+# data-msg-<name>="key" sets another attribute to the message: aria-label, a template that a
+# script fills in (the loading screen's byte count), a <meta>'s content
+ATTRIBUTES = {"label": "aria-label", "template": "data-template", "content": "content"}
+LABEL = re.compile(r' data-msg-(label|template|content)="([\w-]+)"')
+VALUES = re.compile(r' data-msg-(?!label=|template=|content=)(\w+)="([^"]*)"')
 
 
 def localize(html: str, catalog: dict[str, str]) -> str:
@@ -75,7 +79,43 @@ def localize(html: str, catalog: dict[str, str]) -> str:
         return f"<{tag}{attrs}>{escape(text)}</{tag}>"
 
     html = WORDS.sub(words, html)
-    return LABEL.sub(lambda m: f'{m[0]} aria-label="{escape(catalog[m[1]])}"', html)
+    return LABEL.sub(lambda m: f'{m[0]} {ATTRIBUTES[m[1]]}="{escape(catalog[m[2]])}"', html)
+
+
+def fill(text: str, values: dict[str, str]) -> str:
+    """``text`` with each placeholder replaced; a placeholder that is not there is a build
+    error (a renamed one would otherwise ship as its literal name)."""
+    for key, value in values.items():
+        if key not in text:
+            raise SystemExit(f"placeholder {key} not found")
+        text = text.replace(key, value)
+    return text
+
+
+PYODIDE_BOOT = ["pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide.mjs", "pyodide-lock.json"]
+
+
+def boot_files(out: Path, root: Path = ROOT) -> list[str]:
+    """The files a first visit downloads before the game is ready, as far as the build can
+    tell (PyScript's small plugin chunks aside): the loading screen's total."""
+    vendor = [f"static/vendor/pyodide/{name}" for name in PYODIDE_BOOT]
+    pyscript = [p.relative_to(out).as_posix() for p in (out / "static/vendor/pyscript").glob("core*")]
+    page = ["pyscript.toml", "static/app.css", "static/pyodide-snapshot.mjs", "static/stdlib.zip"]
+    return vendor + pyscript + page + page_python_files(root)
+
+
+SOURCE_MAP = re.compile(rb"\n?(//# sourceMappingURL=[^\n]*|/\*# sourceMappingURL=[^*]*\*/)\s*$")
+
+
+def strip_source_maps(folder: Path) -> None:
+    """Drop the vendored files' source map comments: the maps are not shipped, and a browser's
+    developer tools (and Lighthouse) would ask for each of them and get a 404."""
+    for path in folder.rglob("*"):
+        if path.suffix in (".js", ".mjs", ".css"):
+            data = path.read_bytes()
+            stripped = SOURCE_MAP.sub(b"\n", data)
+            if stripped != data:
+                path.write_bytes(stripped)
 
 
 def build(out: Path, root: Path = ROOT) -> list[tuple[str, str]]:
@@ -102,15 +142,25 @@ def build(out: Path, root: Path = ROOT) -> list[tuple[str, str]]:
     game_hash = hashlib.sha256(
         b"".join((out / rel).read_bytes() for rel in sorted(page_python_files(root)))
     ).hexdigest()[:16]
-    wrapper = out / "static" / "pyodide-snapshot.mjs"
-    wrapper.write_text(wrapper.read_text().replace("__GAME_HASH__", game_hash))
     tool = ROOT / "tools" / "snapshot.mjs"  # the builder's own tool and node_modules
     subprocess.run(["node", str(tool), str(out), game_hash], check=True, cwd=ROOT)
+    info = json.loads((out / "static" / "snapshot.json").read_text())
+    wrapper = out / "static" / "pyodide-snapshot.mjs"
+    filled = {
+        "__GAME_HASH__": game_hash,
+        "__STDLIB_SHA256__": info["stdlib"]["sha256"],
+        "__SNAPSHOT_PACKED__": str(info["packed"]),
+    }
+    wrapper.write_text(fill(wrapper.read_text(), filled))
+    page.write_text(fill(page.read_text(encoding="utf-8"), {
+        "__BOOT_BYTES__": str(sum((out / rel).stat().st_size for rel in boot_files(out, root))),
+    }), encoding="utf-8")
+    strip_source_maps(out / "static" / "vendor")
     # the snapshot is not byte-reproducible (a memory image: ~200 bytes of interpreter state
     # differ between two builds), so its revision is that of its inputs: same sources, same
     # version, no needless 6 MB download after a deployment that changed nothing
-    info = json.loads((out / "static" / "snapshot.json").read_text())
-    inputs = f"{game_hash}:{info['pyodide']}:{tool.read_text()}"
+    stdlib_tool = (ROOT / "tools" / "stdlib.py").read_text()
+    inputs = f"{game_hash}:{info['pyodide']}:{tool.read_text()}:{stdlib_tool}"
     # snapshot.json holds the snapshot's SHA-256: the two change together, as one revision
     inputs_hash = hashlib.sha256(inputs.encode()).hexdigest()[:16]
     revision = {"static/snapshot.bin.gz": inputs_hash, "static/snapshot.json": inputs_hash}

@@ -1,44 +1,86 @@
-// Make the boot snapshot: Pyodide (the pinned npm package) with the game's Python imported,
-// as Pyodide's memory snapshot, gzipped. Run by tools/site.py:
-//   node tools/snapshot.mjs SITE_DIR GAME_HASH
-// Writes SITE/static/snapshot.bin.gz and SITE/static/snapshot.json ({pyodide, game, bytes,
-// modules}): modules is every module the snapshot holds (sys.modules after importing what
-// game/web/boot.py lists: the page's imports at boot and PyScript's from the standard library).
+// Make the page's standard library and its boot snapshot, with the pinned npm Pyodide. Run by
+// tools/site.py:   node tools/snapshot.mjs SITE_DIR GAME_HASH
+// 1. Boot Pyodide with its full standard library, import what the page imports at boot
+//    (game/web/boot.py) and tools/stdlib.py's SAFETY list, and write SITE/static/stdlib.zip:
+//    the library cut down to those modules (tools/stdlib.py), without docstrings.
+// 2. Boot again on that library, import every module it holds (one missing fails the build
+//    here, not in a player's game), import the game, and take Pyodide's memory snapshot:
+//    SITE/static/snapshot.bin.gz and snapshot.json ({pyodide, game, bytes, sha256, packed,
+//    stdlib: {bytes, sha256}, modules}). The snapshot only fits the library it was made on.
 // The browser restores it in static/pyodide-snapshot.mjs instead of booting from scratch.
 import { loadPyodide, version } from "pyodide";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { createHash } from "node:crypto";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 
 const [site, gameHash] = process.argv.slice(2);
-const pyodide = await loadPyodide({ _makeSnapshot: true, env: { PYTHONHASHSEED: "0" } });
-pyodide.FS.mkdirTree("/tmp/site");
-pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: path.resolve(site) }, "/tmp/site");
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const stdlib = path.join(path.resolve(site), "static", "stdlib.zip");
+const sha256 = (bytes) => createHash("sha256").update(bytes).digest("hex");
+
+function mount(pyodide) {  // the site at /tmp/site, this repository's tools at /tmp/repo
+  for (const [where, root] of [["/tmp/site", path.resolve(site)], ["/tmp/repo", repo]]) {
+    pyodide.FS.mkdirTree(where);
+    pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root }, where);
+  }
+}
+
 // the page's [files] land in /home/pyodide (PyScript's working folder): the same paths here
-pyodide.runPython(`
-import shutil, sys, tomllib
+const IMPORT_THE_GAME = `
+import importlib, os, shutil, sys, tomllib
 files = tomllib.loads(open("/tmp/site/pyscript.toml").read())["files"]
 for src, dst in files.items():
     target = "/home/pyodide/" + dst.removeprefix("./")
-    import os; os.makedirs(os.path.dirname(target), exist_ok=True)
+    os.makedirs(os.path.dirname(target), exist_ok=True)
     shutil.copyfile("/tmp/site/" + src.removeprefix("./"), target)
 sys.path.insert(0, "/home/pyodide")
-import importlib
 from game.web.boot import BOOT_MODULES, PYSCRIPT_IMPORTS
 for name in BOOT_MODULES + PYSCRIPT_IMPORTS:
     importlib.import_module(name)
 importlib.import_module("game.web.messages").Messages.load()
+`;
+
+// 1. the trimmed library
+const full = await loadPyodide({ env: { PYTHONHASHSEED: "0" } });
+mount(full);
+const held = full.runPython(IMPORT_THE_GAME + `
+import json
+sys.path.insert(0, "/tmp/repo")
+from pathlib import Path
+from tools.stdlib import import_safety, trim
+import_safety()
+json.dumps(trim(Path(f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip"),
+                sorted(sys.modules), Path("/tmp/site/static/stdlib.zip"), strip=True))
+`);
+
+// 2. the snapshot, on the trimmed library
+const pyodide = await loadPyodide({
+  _makeSnapshot: true, stdLibURL: stdlib, env: { PYTHONHASHSEED: "0" },
+});
+mount(pyodide);
+pyodide.globals.set("HELD", held);
+pyodide.runPython(`
+import importlib, json
+for name in json.loads(HELD):  # every module the trimmed library claims to hold
+    importlib.import_module(name)
+del HELD
+` + IMPORT_THE_GAME + `
 import random
 random.seed(0)  # a reproducible snapshot; the page reseeds from the OS at start (app.py)
 `);
 const modules = pyodide.runPython("import json, sys; json.dumps(sorted(sys.modules))");
 pyodide.FS.unmount("/tmp/site");
+pyodide.FS.unmount("/tmp/repo");
 const snapshot = pyodide.makeMemorySnapshot();
 const packed = gzipSync(snapshot, { level: 6 });
+const library = readFileSync(stdlib);
 writeFileSync(path.join(site, "static", "snapshot.bin.gz"), packed);
-writeFileSync(path.join(site, "static", "snapshot.json"),
-              JSON.stringify({ pyodide: version, game: gameHash, bytes: snapshot.length,
-                               sha256: createHash("sha256").update(snapshot).digest("hex"),
-                               modules: JSON.parse(modules) }));
-console.log(`snapshot: ${(snapshot.length / 1e6).toFixed(1)} MB, ${(packed.length / 1e6).toFixed(1)} MB gzipped`);
+writeFileSync(path.join(site, "static", "snapshot.json"), JSON.stringify({
+  pyodide: version, game: gameHash, bytes: snapshot.length, sha256: sha256(snapshot),
+  packed: packed.length, stdlib: { bytes: library.length, sha256: sha256(library) },
+  modules: JSON.parse(modules),
+}));
+console.log(`standard library: ${JSON.parse(held).length} modules, ${(library.length / 1e6).toFixed(2)} MB;`
+            + ` snapshot: ${(snapshot.length / 1e6).toFixed(1)} MB, ${(packed.length / 1e6).toFixed(1)} MB gzipped`);

@@ -1,0 +1,82 @@
+"""A first visit's bytes: ``python -m bench.first_visit`` (after ``make site``).
+
+A fresh browser profile opens the built site (served under a sub-path, as GitHub Pages does)
+and the server logs every file it sends. The files sent before ``body[data-ready]`` are the
+first visit's cost: each is printed raw and as gzip -9 of the file (what a compressing host
+such as GitHub Pages sends; ``.wasm`` included), with the totals. The files fetched after
+ready (the service worker's offline copy, in the background) are totalled apart.
+Target (docs/PERFORMANCE.md): at most 5.0 MB gzip before ready.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import tempfile
+import time
+from functools import cache
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from playwright.sync_api import sync_playwright
+
+from e2e.harness import CHROMIUM_ARGS, PREFIX, ROOT, serve
+
+BUDGET = 5.0e6
+
+
+@cache
+def gzipped(path: Path) -> int:
+    return len(gzip.compress(path.read_bytes(), compresslevel=9))
+
+
+def visit(site: Path, query: str, settle: float) -> tuple[list[tuple[str, int]], list[str]]:
+    """(files sent before ready as (path, bytes), paths sent after it, within ``settle`` s)."""
+    server, url = serve(site)
+    try:
+        with sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
+            context = p.chromium.launch_persistent_context(
+                profile, executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
+            )
+            page = context.new_page()
+            page.goto(f"{url}index.html{query}")
+            page.wait_for_selector("body[data-ready]", state="attached", timeout=300_000)
+            before = [(p_, n) for p_, status, n in server.log if status == 200]
+            mark = len(server.log)
+            time.sleep(settle)
+            after = [p_ for p_, status, _ in server.log[mark:] if status == 200]
+            context.close()
+    finally:
+        server.shutdown()
+    return before, after
+
+
+def local(site: Path, served: str) -> Path:
+    return site / unquote(urlsplit(served).path)[len(PREFIX) :]
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--site", type=Path, default=ROOT / "_site")
+    parser.add_argument("--query", default="", help="e.g. ?snapshot=1 (default: none)")
+    parser.add_argument("--settle", type=float, default=20.0, help="s to watch after ready")
+    args = parser.parse_args(argv)
+    before, after = visit(args.site, args.query, args.settle)
+    raw = packed = 0
+    print(f"{'file (before data-ready)':<58} {'raw':>11} {'gzip -9':>11}")
+    for served, sent in sorted(before, key=lambda x: -x[1]):
+        path = local(args.site, served)
+        name = urlsplit(served).path[len(PREFIX) :] or "(index)"
+        size = gzipped(path) if path.is_file() else sent
+        raw += sent
+        packed += size
+        print(f"{name:<58} {sent:>11,} {size:>11,}")
+    print(f"{'total: ' + str(len(before)) + ' files':<58} {raw:>11,} {packed:>11,}")
+    verdict = "within" if packed <= BUDGET else "OVER"
+    print(f"first visit before ready: {packed / 1e6:.2f} MB gzip ({verdict} {BUDGET / 1e6} MB)")
+    later = sum(local(args.site, s).stat().st_size for s in after if local(args.site, s).is_file())
+    print(f"after ready, within {args.settle:.0f} s: {len(after)} files, {later / 1e6:.2f} MB raw")
+
+
+if __name__ == "__main__":
+    main()

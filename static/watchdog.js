@@ -1,0 +1,98 @@
+// The loading screen and the boot watchdog. A classic script, first of all, so that it runs
+// before PyScript's modules and sees every download.
+// - Progress: the bytes downloaded (Resource Timing for each finished file, and the counts
+//   that static/pyodide-snapshot.mjs reports while the big files stream) of the total that the
+//   build wrote into <progress max>; then "Starting Python…" once the runtime is in.
+// - Failure: the panel shows only when the boot really failed: an error thrown before the
+//   game is ready, or no byte received for 30 s while downloading (120 s while Python
+//   starts, which receives nothing). A stall that recovers hides it again; so does the game
+//   becoming ready anyway.
+(function () {
+  var STALL_MS = 30000;
+  var STARTING_MS = 120000;
+  var streamed = {};  // url: bytes counted from its stream (its Resource Timing entry is skipped)
+  var finished = 0;  // bytes of the files done, not streamed
+  var extra = 0;  // bytes the loader added to the total (the snapshot, when it fetches it)
+  var starting = false;
+  var failure = null;  // null, "stalled" or "error"
+  var last = Date.now();
+
+  function el(id) { return document.getElementById(id); }
+  function isReady() { return Boolean(document.body && document.body.dataset.ready); }
+
+  function draw() {
+    var bar = el("boot-progress");
+    var text = el("boot-bytes");
+    if (!bar || !text) return;
+    var total = Number(bar.dataset.total) + extra;
+    var done = finished;
+    for (var url in streamed) done += streamed[url];
+    done = Math.min(done, total);
+    bar.max = total;
+    bar.value = starting ? total : done;
+    text.textContent = (text.dataset.template || "{done} / {total} MB")
+      .replace("{done}", (done / 1e6).toFixed(1)).replace("{total}", (total / 1e6).toFixed(1));
+    el("boot-download").hidden = starting;
+    el("boot-starting").hidden = !starting;
+  }
+
+  function show(why) {
+    if (isReady() || failure === "error") return;
+    failure = why;
+    var box = el("boot-failed");
+    if (!box) { document.addEventListener("DOMContentLoaded", function () { show(why); }); return; }
+    el("loading").hidden = true;
+    box.hidden = false;
+  }
+
+  function clear() {  // ready after all, or a stalled download moving again
+    failure = null;
+    if (el("boot-failed")) el("boot-failed").hidden = true;
+    if (el("loading") && !isReady()) el("loading").hidden = false;
+  }
+
+  function moved() {
+    last = Date.now();
+    if (failure === "stalled") clear();
+    draw();
+  }
+
+  window.solitaireBoot = {
+    got: function (url, bytes) { streamed[url] = (streamed[url] || 0) + bytes; moved(); },
+    expect: function (bytes) { extra += bytes; draw(); },
+    starting: function () { starting = true; moved(); },
+  };
+
+  if (window.PerformanceObserver) {
+    new PerformanceObserver(function (list) {
+      list.getEntries().forEach(function (entry) {
+        if (!(entry.name in streamed)) finished += entry.decodedBodySize || entry.transferSize || 0;
+      });
+      moved();
+    }).observe({ type: "resource", buffered: true });
+  }
+
+  function error(event) {
+    if (isReady()) return;
+    if (event && event.type === "error" && event.target === window && !event.error) return;
+    show("error");
+  }
+  window.addEventListener("error", error, true);
+  window.addEventListener("unhandledrejection", error);
+
+  var timer = setInterval(function () {
+    if (isReady()) {
+      clearInterval(timer);
+      if (failure) clear();
+      return;
+    }
+    if (Date.now() - last > (starting ? STARTING_MS : STALL_MS)) show("stalled");
+  }, 1000);
+
+  function watchReady() {
+    draw();
+    new MutationObserver(function () { if (isReady() && failure) clear(); })
+      .observe(document.body, { attributes: true, attributeFilter: ["data-ready"] });
+  }
+  if (document.body) watchReady(); else document.addEventListener("DOMContentLoaded", watchReady);
+})();

@@ -1,0 +1,131 @@
+"""The page's standard library: Pyodide's ``python_stdlib.zip`` (2.5 MB) cut down to the
+modules the game really imports (~0.6 MB), for the first visit's bytes.
+
+The list is recorded at build time, not kept by hand: ``tools/snapshot.mjs modules`` boots
+Pyodide with the full library, imports everything the page imports at boot (game.web.boot)
+and :data:`SAFETY`, and prints ``sys.modules``. :func:`trim` writes the zip of those
+modules' files. The snapshot is then made on the trimmed library, after importing every
+recorded module from it: a module missing from the zip fails the build (``make site``), not
+a player's game. The e2e run checks that nothing the page imports comes from elsewhere.
+"""
+
+from __future__ import annotations
+
+import ast
+import zipfile
+from collections.abc import Iterable
+from pathlib import Path
+
+# Imported lazily by the standard library or by PyScript in paths the boot does not take
+# (an error's traceback, a text codec by name, a time parsed from text), so always shipped.
+SAFETY = (
+    "encodings.ascii",
+    "encodings.cp437",
+    "encodings.idna",
+    "encodings.latin_1",
+    "encodings.punycode",
+    "encodings.utf_8_sig",
+    "encodings.utf_16",
+    "encodings.utf_32",
+    "encodings.unicode_escape",
+    "encodings.raw_unicode_escape",
+    "_strptime",
+    "calendar",
+    "copy",
+    "pprint",
+    "string",
+    "textwrap",
+    "traceback",
+    "linecache",
+    "tokenize",
+    "codeop",
+    "json",
+    "base64",
+    "hashlib",
+    "weakref",
+    "contextlib",
+    "asyncio",
+)
+
+# Whole packages shipped as they are: Pyodide's own runtime (it imports parts of it on
+# demand, e.g. pyodide.http for a fetch) and the event loop PyScript runs on.
+PACKAGES = ("pyodide", "_pyodide", "asyncio")
+
+
+def entries_for(module: str, names: set[str]) -> list[str]:
+    """The zip entries that make ``module`` importable (its file, or its package's
+    ``__init__.py``, and every parent package's), or [] for a module not in the zip."""
+    parts = module.split(".")
+    found: list[str] = []
+    for depth in range(1, len(parts) + 1):
+        stem = "/".join(parts[:depth])
+        for candidate in (f"{stem}/__init__.py", f"{stem}.py"):
+            if candidate in names:
+                found.append(candidate)
+                if candidate.endswith("__init__.py"):
+                    found.append(f"{stem}/")
+                break
+        else:
+            return []  # a builtin module, or one from outside the library (game, js, …)
+    return found
+
+
+def without_docstrings(source: str) -> str:
+    """``source`` re-written from its syntax tree, without comments and docstrings (as
+    ``python -OO`` would drop them): ~40% fewer bytes to download. Run under the Python the
+    page runs (Pyodide's), which parses its own library's syntax."""
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                if isinstance(body[0].value.value, str):
+                    del body[0]
+                    if not body:
+                        body.append(ast.Pass())
+    return ast.unparse(tree) + "\n"
+
+
+def import_safety() -> None:
+    """Import SAFETY and every module of PACKAGES (under the full library, at build time),
+    so that they and whatever they import are recorded in ``sys.modules``. A module of a
+    package that cannot be imported in the browser at all (it needs a module Pyodide
+    removed) is left out: nobody can use it, so nobody will miss it."""
+    import importlib
+    import pkgutil
+
+    for name in SAFETY:
+        importlib.import_module(name)
+    for package in PACKAGES:
+        root = importlib.import_module(package)
+        for info in pkgutil.walk_packages(root.__path__, f"{package}."):
+            if not info.name.endswith("__main__"):
+                try:
+                    importlib.import_module(info.name)
+                except ImportError:
+                    pass
+
+
+def trim(full: Path, modules: Iterable[str], out: Path, strip: bool = False) -> list[str]:
+    """Write ``out``: the entries of ``full`` that make ``modules`` importable, compressed
+    as tightly as zip allows, without docstrings if ``strip``; returns the module names it
+    holds (those of ``modules`` that come from the library)."""
+    with zipfile.ZipFile(full) as source:
+        names = set(source.namelist())
+        wanted: set[str] = {"site-packages/"} & names
+        held: set[str] = set()
+        for module in modules:
+            if entries := entries_for(module, names):
+                wanted.update(entries)
+                held.add(module)
+        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as target:
+            for info in source.infolist():  # the full zip's order: packages before modules
+                if info.filename in wanted:
+                    entry = zipfile.ZipInfo(info.filename, date_time=info.date_time)
+                    entry.external_attr = info.external_attr
+                    entry.compress_type = zipfile.ZIP_STORED if info.is_dir() else zipfile.ZIP_DEFLATED
+                    data = source.read(info)
+                    if strip and info.filename.endswith(".py"):
+                        data = without_docstrings(data.decode("utf-8")).encode("utf-8")
+                    target.writestr(entry, data, compresslevel=9)
+    return sorted(held)
