@@ -6,6 +6,10 @@
 // answers 304 for what the page just downloaded, so each file crosses the network once.
 const VERSION = "__VERSION__";
 const FILES = __FILES__;  // [path relative to this worker, content hash]
+// Not fetched at install: Pyodide's full standard library (only a fallback) and the PyScript
+// chunks outside core.js's static imports (editors, terminals, plugins): the page tells the
+// worker which files it used once it is ready, and those are kept then (tools/site.py).
+const LATER = new Set(__LATER__);
 const CACHE = `solitaire-${VERSION}`;
 const REVISIONS = "__revisions__";  // a cache entry listing the hash of each cached file
 const scope = new URL("./", self.location).href;
@@ -22,6 +26,7 @@ self.addEventListener("install", (event) => {
         const response = await (await caches.open(old.cache)).match(url);
         if (response) return cache.put(url, response);
       }
+      if (LATER.has(path)) return;
       const response = await fetch(url, { cache: "no-cache", credentials: "same-origin" });
       if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
       return cache.put(url, response);
@@ -54,6 +59,26 @@ self.addEventListener("fetch", (event) => {
     const response = await fetch(request);
     if (response.ok && PATHS.has(url.href)) await cache.put(url.href, response.clone());
     return response;  // (a file evicted as bad, e.g. the boot snapshot, is cached again)
+  })());
+});
+
+// The page, once ready, lists the files it used: keep those not kept yet (from the HTTP
+// cache, which has just had them), then say so (boot.js sets body[data-offline=ready]).
+self.addEventListener("message", (event) => {
+  if (!event.data || event.data.type !== "used") return;
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    for (const href of event.data.urls) {
+      const url = new URL(href);
+      url.hash = "";
+      url.search = "";
+      if (!PATHS.has(url.href) || await cache.match(url.href)) continue;
+      try {
+        const response = await fetch(url.href, { credentials: "same-origin" });
+        if (response.ok) await cache.put(url.href, response);
+      } catch { /* offline now: kept the next time it is used */ }
+    }
+    if (event.source) event.source.postMessage({ type: "kept" });
   })());
 });
 

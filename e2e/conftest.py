@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from harness import CHROMIUM_ARGS, ROOT, open_page, serve
+from harness import CHROMIUM_ARGS, ROOT, check_library, open_page, serve
 from playwright.sync_api import sync_playwright
 
 SITE = ROOT / "_site"
@@ -67,6 +67,7 @@ def shared(browser, site):
         permissions=["clipboard-read", "clipboard-write"],
     )
     yield page, watch
+    check_library(page, SITE)  # after every test that used it
     page.context.close()
 
 
@@ -111,5 +112,6 @@ def fresh(browser, site):
     for page, watch in opened:
         try:
             watch.check()
+            check_library(page, SITE)
         finally:
             page.context.close()

@@ -3,8 +3,10 @@ outside requests, and opening a booted page. Fixtures live in conftest.py."""
 
 from __future__ import annotations
 
+import json
 import threading
 import warnings
+import zipfile
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -88,6 +90,26 @@ class Watch:
         self.outside.clear()
         assert not outside, f"requests left localhost: {outside}"
         assert not errors, f"console errors: {errors}"
+
+
+def library_modules(zip_path: Path) -> set[str]:
+    """The module names a standard library zip holds."""
+    names = set()
+    with zipfile.ZipFile(zip_path) as library:
+        for name in library.namelist():
+            if name.endswith(".py"):
+                names.add(name.removesuffix(".py").removesuffix("/__init__").replace("/", "."))
+    return names
+
+
+def check_library(page: Page, site_dir: Path) -> None:
+    """Everything the page imported from the standard library, so far, is in the trimmed
+    library the build made (tools/stdlib.py), and the page runs on it."""
+    assert page.evaluate("document.body.dataset.boot") in ("plain", "snapshot")
+    imported = set(json.loads(page.evaluate("window.solitaireModules()")))
+    full = library_modules(site_dir / "static/vendor/pyodide/python_stdlib.zip")
+    trimmed = library_modules(site_dir / "static/stdlib.zip")
+    assert (imported & full) - trimmed == set()
 
 
 def ready(page: Page, reload: bool = False) -> None:

@@ -16,8 +16,10 @@ SITE = ROOT / "_site"
 
 
 def controlled(page) -> None:
-    """Wait until the service worker has cached everything and controls the page."""
+    """Wait until the service worker has cached everything and controls the page, and has
+    kept the files the page used that it does not fetch by itself (PyScript's chunks)."""
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=90_000)
+    page.wait_for_selector("body[data-offline=ready]", state="attached", timeout=90_000)
 
 
 def boot(page, url: str) -> None:

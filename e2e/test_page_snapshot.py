@@ -18,7 +18,8 @@ from game.web.boot import BOOT_MODULES, BROWSER_MODULES, PYSCRIPT_IMPORTS
 INSTALLED_BY_PYSCRIPT = ("pyscript", "_pyscript", "polyscript", "js")
 
 
-def open_board(browser, site: str, route=None, query: str = "?test=1"):
+def open_board(browser, site: str, route=None, query: str = "?test=1&snapshot=1"):
+    """A page booted from the snapshot even on its first visit (?snapshot=1)."""
     page, watch = open_page(browser, site, "#CR1-N-AAAAAAB", query=query, route=route)
     return page.context, page, watch
 
@@ -34,6 +35,48 @@ def test_the_game_boots_from_the_snapshot(browser, site):
     plays(page)
     watch.check()
     context.close()
+
+
+def test_a_first_visit_boots_plainly_and_the_next_from_the_kept_snapshot(browser, site):
+    """The snapshot would more than double a first visit's bytes: the service worker fetches
+    it in the background once the game is ready, and the next visit restores it."""
+    context, page, watch = open_board(browser, site, query="?test=1")
+    assert page.evaluate("document.body.dataset.boot") == "plain"
+    fetched = page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
+    assert not any("snapshot" in url for url in fetched if not url.endswith(".mjs"))
+    plays(page)
+    page.wait_for_function(
+        "caches.match(new URL('static/snapshot.bin.gz', location.href).href).then(Boolean)",
+        timeout=90_000,
+    )
+    ready(page, reload=True)
+    assert page.evaluate("document.body.dataset.boot") == "snapshot"
+    watch.check()
+    context.close()
+
+
+def damaged_library(route):
+    route.fulfill(content_type="application/zip", body=b"PK\x03\x04 not the build's library")
+
+
+@pytest.mark.parametrize(
+    "case, route",
+    [
+        ("missing", ("**/static/stdlib.zip", lambda route: route.fulfill(status=404, body="x"))),
+        ("damaged", ("**/static/stdlib.zip", damaged_library)),
+        ("unreachable", ("**/static/stdlib.zip", lambda route: route.abort())),
+    ],
+)
+def test_a_bad_trimmed_library_boots_on_the_full_one(browser, site, case, route):
+    """No snapshot then (it only fits the trimmed library): a plain boot on Pyodide's own."""
+    for query in ("?test=1", "?test=1&snapshot=1"):
+        context, page, watch = open_board(browser, site, route, query=query)
+        assert page.evaluate("document.body.dataset.boot") == "full", (case, query)
+        assert page.locator("#boot-failed").is_hidden()
+        plays(page)
+        watch.errors[:] = [e for e in watch.errors if "404" not in e and "ERR_FAILED" not in e]
+        watch.check()
+        context.close()
 
 
 def test_the_snapshot_can_be_switched_off(browser, site):
@@ -229,7 +272,7 @@ def test_bytes_that_are_not_the_builds_are_never_kept(browser, site):
         lambda route: route.fulfill(content_type="application/json", body=json.dumps(info)),
     )
     with page.expect_console_message(lambda m: "not kept" in m.text, timeout=60_000):
-        page.goto(f"{site}index.html?test=1#CR1-N-AAAAAAB")
+        page.goto(f"{site}index.html?test=1&snapshot=1#CR1-N-AAAAAAB")
     ready(page)
     assert page.evaluate("caches.open('snapshot-inflated').then(c => c.keys())") == []
     context.close()

@@ -3,7 +3,8 @@
 // Python (game/web/app.py).
 
 // Offline play: once the game runs (so every file is already in the HTTP cache), register the
-// service worker; it keeps a copy of each file. When a new version takes over while the page
+// service worker; it keeps a copy of each file (and of the files this page used that it does
+// not fetch by itself: body[data-offline=ready] once they are kept). When a new version takes over while the page
 // is open, offer to reload now (the game in progress is saved; it comes back).
 function whenReady(callback) {
   if (document.body.dataset.ready) return callback();
@@ -20,7 +21,15 @@ function offline() {
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (hadController) document.getElementById("update").hidden = false;
   });
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    if (event.data && event.data.type === "kept") document.body.dataset.offline = "ready";
+  });
   navigator.serviceWorker.register(new URL("../sw.js", import.meta.url))  // scope: its folder
+    .then(() => navigator.serviceWorker.ready)
+    .then((registration) => {  // the files this page used: the worker keeps them too
+      const urls = performance.getEntriesByType("resource").map((entry) => entry.name);
+      registration.active.postMessage({ type: "used", urls: [location.href, ...urls] });
+    })
     .catch((error) => console.warn("offline play unavailable:", error.message));
 }
 

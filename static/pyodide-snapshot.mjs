@@ -28,7 +28,6 @@ const WASM = here("./vendor/pyodide/pyodide.asm.wasm");
 // filled in by tools/site.py
 const EXPECTED_GAME = "__GAME_HASH__";
 const STDLIB_SHA256 = "__STDLIB_SHA256__";
-const SNAPSHOT_PACKED = Number("__SNAPSHOT_PACKED__");
 
 const INFLATED = "snapshot-inflated";  // not "solitaire-...": the worker would delete it
 const inflatedKey = here(`./snapshot-${EXPECTED_GAME}-${version}.raw`);
@@ -130,7 +129,7 @@ async function snapshotBytes() {
   }
   const response = await fetch(SNAPSHOT);
   if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
-  boot().expect(SNAPSHOT_PACKED);
+  boot().expect(info.packed);
   const inflated = counted(response, SNAPSHOT).body.pipeThrough(new DecompressionStream("gzip"));
   const bytes = new Uint8Array(await new Response(inflated).arrayBuffer());
   if (bytes.length !== info.bytes) throw new Error("snapshot: wrong size");

@@ -8,7 +8,15 @@ from pathlib import Path
 import pytest
 
 from game.codes import KINDS, kind_slug
-from tools.site import ROOT, build, copy_sources, localize, page_python_files
+from tools.site import (
+    ROOT,
+    boot_files,
+    build,
+    copy_sources,
+    later_files,
+    localize,
+    page_python_files,
+)
 
 needs_build = pytest.mark.skipif(
     not (ROOT / "static" / "vendor" / "pyodide").is_dir(), reason="needs `make build`"
@@ -50,7 +58,16 @@ def test_the_site_holds_the_page_and_nothing_else(tmp_path):
     assert not [n for n in names if n.endswith(".py") and n not in page_python_files()]
     assert "game/__main__.py" not in names and not [n for n in names if n.endswith(".map")]
     page = (site / "index.html").read_text()
-    assert page == localize((ROOT / "index.html").read_text(), CATALOG)  # the words are in it
+    total = sum((site / rel).stat().st_size for rel in boot_files(site))  # the loading screen's
+    words = localize((ROOT / "index.html").read_text(), CATALOG)  # the words are in it
+    assert page == words.replace("__BOOT_BYTES__", str(total))
+    assert 6_000_000 < total < 14_000_000
+    vendored = [p for p in (site / "static/vendor").rglob("*") if p.suffix in (".js", ".mjs")]
+    assert not [p for p in vendored if b"sourceMappingURL" in p.read_bytes()]  # maps not shipped
+    later = later_files(site)  # what the service worker keeps only once the page used it
+    assert "static/vendor/pyodide/python_stdlib.zip" in later
+    assert any("codemirror" in p for p in later) and any("xterm" in p for p in later)
+    assert not [p for p in later if re.search(r"/core[-.]", p)]  # core.js and its chunk: always
     assert "<option" not in (ROOT / "index.html").read_text()  # only there: one list of games
 
 

@@ -99,9 +99,31 @@ def boot_files(out: Path, root: Path = ROOT) -> list[str]:
     """The files a first visit downloads before the game is ready, as far as the build can
     tell (PyScript's small plugin chunks aside): the loading screen's total."""
     vendor = [f"static/vendor/pyodide/{name}" for name in PYODIDE_BOOT]
-    pyscript = [p.relative_to(out).as_posix() for p in (out / "static/vendor/pyscript").glob("core*")]
-    page = ["pyscript.toml", "static/app.css", "static/pyodide-snapshot.mjs", "static/stdlib.zip"]
+    pyscript = [
+        p.relative_to(out).as_posix() for p in (out / "static/vendor/pyscript").glob("core*")
+    ]
+    page = ["pyscript.toml", "static/pyodide-snapshot.mjs", "static/stdlib.zip"]
     return vendor + pyscript + page + page_python_files(root)
+
+
+IMPORT = re.compile(r'(?:from|import)\s*"\./([\w.-]+\.js)"')
+
+
+def later_files(out: Path) -> list[str]:
+    """What the service worker does not fetch at install (sw.template.js): Pyodide's full
+    library (the fallback of a damaged trimmed one) and the PyScript chunks that core.js does
+    not import statically. The page reports the ones it used, and the worker keeps those."""
+    folder = out / "static/vendor/pyscript"
+    needed, todo = set(), ["core.js"]
+    while todo:
+        name = todo.pop()
+        if name not in needed:
+            needed.add(name)
+            todo += IMPORT.findall((folder / name).read_text(encoding="utf-8"))
+    chunks = [
+        p.relative_to(out).as_posix() for p in sorted(folder.glob("*.js")) if p.name not in needed
+    ]
+    return ["static/vendor/pyodide/python_stdlib.zip", *chunks]
 
 
 SOURCE_MAP = re.compile(rb"\n?(//# sourceMappingURL=[^\n]*|/\*# sourceMappingURL=[^*]*\*/)\s*$")
@@ -135,6 +157,7 @@ def build(out: Path, root: Path = ROOT) -> list[tuple[str, str]]:
             )
         else:
             shutil.copy2(src, dst)
+    strip_source_maps(out / "static" / "vendor")
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve the files as they are
     catalog = json.loads((root / "static" / "messages" / "en.json").read_text(encoding="utf-8"))
     page = out / "index.html"
@@ -149,13 +172,10 @@ def build(out: Path, root: Path = ROOT) -> list[tuple[str, str]]:
     filled = {
         "__GAME_HASH__": game_hash,
         "__STDLIB_SHA256__": info["stdlib"]["sha256"],
-        "__SNAPSHOT_PACKED__": str(info["packed"]),
     }
     wrapper.write_text(fill(wrapper.read_text(), filled))
-    page.write_text(fill(page.read_text(encoding="utf-8"), {
-        "__BOOT_BYTES__": str(sum((out / rel).stat().st_size for rel in boot_files(out, root))),
-    }), encoding="utf-8")
-    strip_source_maps(out / "static" / "vendor")
+    total = sum((out / rel).stat().st_size for rel in boot_files(out, root))
+    page.write_text(fill(page.read_text(encoding="utf-8"), {"__BOOT_BYTES__": str(total)}))
     # the snapshot is not byte-reproducible (a memory image: ~200 bytes of interpreter state
     # differ between two builds), so its revision is that of its inputs: same sources, same
     # version, no needless 6 MB download after a deployment that changed nothing
@@ -172,7 +192,14 @@ def build(out: Path, root: Path = ROOT) -> list[tuple[str, str]]:
     )
     version = hashlib.sha256(json.dumps(files).encode()).hexdigest()[:12]
     template = (root / "sw.template.js").read_text()
-    worker = template.replace("__VERSION__", version).replace("__FILES__", json.dumps(files))
+    worker = fill(
+        template,
+        {
+            "__VERSION__": version,
+            "__FILES__": json.dumps(files),
+            "__LATER__": json.dumps(later_files(out)),
+        },
+    )
     (out / "sw.js").write_text(worker)
     return files
 
@@ -181,7 +208,11 @@ def main() -> None:
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "_site"
     files = build(out)
     size = sum((out / path).stat().st_size for path, _ in files)
-    print(f"{out}: {len(files)} files, {size / 1e6:.1f} MB, sw.js precaches them all")
+    later = later_files(out)
+    print(
+        f"{out}: {len(files)} files, {size / 1e6:.1f} MB; sw.js precaches all but {len(later)}"
+        f" ({sum((out / p).stat().st_size for p in later) / 1e6:.1f} MB), kept once used"
+    )
 
 
 if __name__ == "__main__":

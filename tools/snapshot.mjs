@@ -1,12 +1,14 @@
 // Make the page's standard library and its boot snapshot, with the pinned npm Pyodide. Run by
 // tools/site.py:   node tools/snapshot.mjs SITE_DIR GAME_HASH
 // 1. Boot Pyodide with its full standard library, import what the page imports at boot
-//    (game/web/boot.py) and tools/stdlib.py's SAFETY list, and write SITE/static/stdlib.zip:
+//    (game/web/boot.py), every module the game's code names anywhere (a lazy import in a
+//    function too) and tools/stdlib.py's SAFETY list, and write SITE/static/stdlib.zip:
 //    the library cut down to those modules (tools/stdlib.py), without docstrings.
-// 2. Boot again on that library, import every module it holds (one missing fails the build
-//    here, not in a player's game), import the game, and take Pyodide's memory snapshot:
+// 2. Boot again on that library, import the game, and take Pyodide's memory snapshot:
 //    SITE/static/snapshot.bin.gz and snapshot.json ({pyodide, game, bytes, sha256, packed,
-//    stdlib: {bytes, sha256}, modules}). The snapshot only fits the library it was made on.
+//    stdlib: {bytes, sha256, modules}, modules}). The snapshot only fits the library it was
+//    made on. Then import every module the library holds: one missing fails the build here,
+//    not in a player's game.
 // The browser restores it in static/pyodide-snapshot.mjs instead of booting from scratch.
 import { loadPyodide, version } from "pyodide";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -49,8 +51,10 @@ const held = full.runPython(IMPORT_THE_GAME + `
 import json
 sys.path.insert(0, "/tmp/repo")
 from pathlib import Path
-from tools.stdlib import import_safety, trim
+from tools.stdlib import import_safety, imports_in, trim
 import_safety()
+for name in sorted(imports_in(Path("/home/pyodide/game"))):  # lazy imports included
+    importlib.import_module(name)
 json.dumps(trim(Path(f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip"),
                 sorted(sys.modules), Path("/tmp/site/static/stdlib.zip"), strip=True))
 `);
@@ -60,13 +64,7 @@ const pyodide = await loadPyodide({
   _makeSnapshot: true, stdLibURL: stdlib, env: { PYTHONHASHSEED: "0" },
 });
 mount(pyodide);
-pyodide.globals.set("HELD", held);
-pyodide.runPython(`
-import importlib, json
-for name in json.loads(HELD):  # every module the trimmed library claims to hold
-    importlib.import_module(name)
-del HELD
-` + IMPORT_THE_GAME + `
+pyodide.runPython(IMPORT_THE_GAME + `
 import random
 random.seed(0)  # a reproducible snapshot; the page reseeds from the OS at start (app.py)
 `);
@@ -74,12 +72,21 @@ const modules = pyodide.runPython("import json, sys; json.dumps(sorted(sys.modul
 pyodide.FS.unmount("/tmp/site");
 pyodide.FS.unmount("/tmp/repo");
 const snapshot = pyodide.makeMemorySnapshot();
+// then every module the trimmed library claims to hold must import from it (after the
+// snapshot, which must not hold what the page does not import, such as \`js\`)
+pyodide.globals.set("HELD", held);
+pyodide.runPython(`
+import importlib, json
+for name in json.loads(HELD):
+    importlib.import_module(name)
+`);
 const packed = gzipSync(snapshot, { level: 6 });
 const library = readFileSync(stdlib);
 writeFileSync(path.join(site, "static", "snapshot.bin.gz"), packed);
 writeFileSync(path.join(site, "static", "snapshot.json"), JSON.stringify({
   pyodide: version, game: gameHash, bytes: snapshot.length, sha256: sha256(snapshot),
-  packed: packed.length, stdlib: { bytes: library.length, sha256: sha256(library) },
+  packed: packed.length,
+  stdlib: { bytes: library.length, sha256: sha256(library), modules: JSON.parse(held) },
   modules: JSON.parse(modules),
 }));
 console.log(`standard library: ${JSON.parse(held).length} modules, ${(library.length / 1e6).toFixed(2)} MB;`

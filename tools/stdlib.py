@@ -78,12 +78,28 @@ def without_docstrings(source: str) -> str:
     for node in ast.walk(tree):
         if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
             body = node.body
-            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-                if isinstance(body[0].value.value, str):
-                    del body[0]
-                    if not body:
-                        body.append(ast.Pass())
+            first = body[0].value if body and isinstance(body[0], ast.Expr) else None
+            if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                del body[0]
+                if not body:
+                    body.append(ast.Pass())
     return ast.unparse(tree) + "\n"
+
+
+OUTSIDE = ("game", "js", "pyscript", "_pyscript", "polyscript", "__future__")
+
+
+def imports_in(folder: Path) -> set[str]:
+    """Every module the Python files under ``folder`` name in an import statement, wherever
+    it is (a function's lazy import too), except the game's own and the page's runtime."""
+    names: set[str] = set()
+    for path in sorted(folder.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                names.add(node.module)
+    return {name for name in names if name.split(".")[0] not in OUTSIDE}
 
 
 def import_safety() -> None:
@@ -91,6 +107,7 @@ def import_safety() -> None:
     so that they and whatever they import are recorded in ``sys.modules``. A module of a
     package that cannot be imported in the browser at all (it needs a module Pyodide
     removed) is left out: nobody can use it, so nobody will miss it."""
+    import contextlib
     import importlib
     import pkgutil
 
@@ -100,10 +117,8 @@ def import_safety() -> None:
         root = importlib.import_module(package)
         for info in pkgutil.walk_packages(root.__path__, f"{package}."):
             if not info.name.endswith("__main__"):
-                try:
+                with contextlib.suppress(ImportError):
                     importlib.import_module(info.name)
-                except ImportError:
-                    pass
 
 
 def trim(full: Path, modules: Iterable[str], out: Path, strip: bool = False) -> list[str]:
@@ -123,7 +138,9 @@ def trim(full: Path, modules: Iterable[str], out: Path, strip: bool = False) -> 
                 if info.filename in wanted:
                     entry = zipfile.ZipInfo(info.filename, date_time=info.date_time)
                     entry.external_attr = info.external_attr
-                    entry.compress_type = zipfile.ZIP_STORED if info.is_dir() else zipfile.ZIP_DEFLATED
+                    entry.compress_type = (
+                        zipfile.ZIP_STORED if info.is_dir() else zipfile.ZIP_DEFLATED
+                    )
                     data = source.read(info)
                     if strip and info.filename.endswith(".py"):
                         data = without_docstrings(data.decode("utf-8")).encode("utf-8")

@@ -64,6 +64,9 @@ def main() -> None:
         window.solitaireLoadPosition = create_proxy(page.guard(page.load_position))
         window.solitaireLoadCode = create_proxy(page.guard(page.load_code))
         window.solitairePosition = create_proxy(lambda: page.table.game.position())
+        # every module imported so far (e2e: all of the standard library's come from the
+        # trimmed library the build made, tools/stdlib.py)
+        window.solitaireModules = create_proxy(lambda: json.dumps(sorted(sys.modules)))
     if page.guard(lambda: page.load_hash() or True)() is None:  # failed, reported: the
         page.deal(page.kind(), push=False)  # start-up's fallback is a fresh deal
     q("#loading").hidden = True
