@@ -66,12 +66,20 @@ def serve(directory: Path) -> tuple[ThreadingHTTPServer, str]:
     return server, f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
 
 
+CSP_WATCH = """window.__cspViolations = [];
+document.addEventListener('securitypolicyviolation', (e) => window.__cspViolations.push(
+    `${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));"""
+
+
 class Watch:
-    """Console errors, page errors and requests that leave the machine: each fails a test."""
+    """Console errors, page errors, requests that leave the machine and Content-Security-Policy
+    violations (index.html's policy): each fails a test."""
 
     def __init__(self, page: Page, site: str) -> None:
+        self.page = page
         self.errors: list[str] = []
         self.outside: list[str] = []
+        page.add_init_script(CSP_WATCH)
         host = urlsplit(site).netloc
         page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
         page.on("pageerror", lambda e: self.errors.append(str(e)))
@@ -88,6 +96,9 @@ class Watch:
         errors, outside = self.errors[:], self.outside[:]
         self.errors.clear()
         self.outside.clear()
+        if not self.page.is_closed():
+            violations = self.page.evaluate("window.__cspViolations || []")
+            assert not violations, f"Content-Security-Policy violations: {violations}"
         assert not outside, f"requests left localhost: {outside}"
         assert not errors, f"console errors: {errors}"
 

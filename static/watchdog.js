@@ -8,7 +8,10 @@
 //   starts, which receives nothing). A stall that recovers hides it again; so does the game
 //   becoming ready anyway.
 (function () {
-  var STALL_MS = 30000;
+  // under the test hooks (?test), ?stall=MS shortens the wait (e2e/test_page_loading.py)
+  var asked = /[?&]test(=[^&]*)?(&|$)/.test(location.search) &&
+    Number(new URLSearchParams(location.search).get("stall"));
+  var STALL_MS = asked > 0 ? asked : 30000;
   var STARTING_MS = 120000;
   var streamed = {};  // url: bytes counted from its stream (its Resource Timing entry is skipped)
   var finished = 0;  // bytes of the files done, not streamed
@@ -16,6 +19,11 @@
   var starting = false;
   var failure = null;  // null, "stalled" or "error"
   var last = Date.now();
+
+  // the game the link names, for the toolbar's first paint (app.css): Python sets body's own
+  if (/^#(\s|%20)*ft1/i.test(location.hash)) {
+    document.documentElement.dataset.game = "FT1";
+  }
 
   function el(id) { return document.getElementById(id); }
   function isReady() { return Boolean(document.body && document.body.dataset.ready); }

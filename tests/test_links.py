@@ -1,9 +1,13 @@
 """Links are data: any hash gives a code or a short excerpt to quote, never an exception."""
 
+import json
+from pathlib import Path
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from game.codes import KINDS
 from game.web.links import EXCERPT, excerpt, hooks_on, read_hash
 
 
@@ -73,3 +77,17 @@ def test_the_excerpt_hides_control_characters():
 )
 def test_the_hooks_switch_on_for_an_exact_test_parameter_only(search, on):
     assert hooks_on(search) is on
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_game_without_a_deal_asks_for_a_new_deal_of_it(kind):
+    """The installed app's shortcuts (manifest.webmanifest) open "#CR1-N": a random deal."""
+    link = read_hash(f"#{kind}")
+    assert (link.kind, link.code, link.bad) == (kind, None, None)
+    assert read_hash("#CR1-X").bad == "CR1-X"
+
+
+def test_every_shortcut_of_the_app_names_a_game():
+    manifest = json.loads((Path(__file__).parent.parent / "manifest.webmanifest").read_text())
+    kinds = {read_hash(s["url"].split("#", 1)[1]).kind for s in manifest["shortcuts"]}
+    assert kinds == {"CR1-N", "FT1-N"}

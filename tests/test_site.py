@@ -114,9 +114,11 @@ def test_the_page_is_built_with_every_word_in_it():
     options = re.findall(r'<option value="([\w-]+)" data-msg="game_\1">([^<]+)</option>', page)
     assert options == [(kind, CATALOG[f"game_{kind}"]) for kind in KINDS]
     assert '<title data-msg="title">Crescent &amp; Forty Thieves</title>' in page
-    for key, text in re.findall(r'data-msg="([\w-]+)"[^>]*>([^<]*)<', page):
+    for key, attrs, text in re.findall(r'data-msg="([\w-]+)"([^>]*)>([^<]*)<', page):
+        values = dict(re.findall(r'data-msg-(\w+)="([^"]*)"', attrs))
         assert text, f"{key} is empty"
-        assert text == CATALOG[key].format(n=3).replace("&", "&amp;"), key
+        assert text == CATALOG[key].format(**values).replace("&", "&amp;"), key
+    assert ">Time 0:00</span>" in page and ">Moves 0</span>" in page  # no shift when filled in
     labels = re.findall(r'data-msg-label="([\w-]+)" aria-label="([^"]*)"', page)
     assert labels == [("game_picker", "Game")]
     assert "Redeal (3)</button>" in page  # its {n} from data-msg-n

@@ -1,8 +1,10 @@
 """The README's screenshots: ``python tools/screenshots.py [SITE]`` (default ``_site``).
 
 Serves a built site (``make site``) under ``/crescent/`` on 127.0.0.1, as GitHub Pages serves
-a project site, opens deal 1 of each game in headless Chromium at 1280x800 and saves
-``docs/screenshots/crescent.png`` and ``docs/screenshots/forty-thieves.png``.
+a project site, opens deal 1 of each game in headless Chromium at 1280x800 (and Crescent at 390x844, a
+phone) and saves ``docs/screenshots/crescent.png``, ``forty-thieves.png`` and
+``crescent-phone.png``: the README's pictures, and the app's screenshots in its manifest
+(the build copies them into the site).
 Needs Playwright (``make test`` installs it in .venv) and Debian's ``/usr/bin/chromium``.
 
 Chromium dithers the felt's gradient, which makes its PNGs large (about 330 KB each). The
@@ -27,7 +29,12 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from e2e.harness import CHROMIUM_ARGS, serve  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
-SHOTS = {"crescent.png": "CR1-N-AAAAAAB", "forty-thieves.png": "FT1-N-AAAAAAB"}
+# name: (deal, viewport); manifest.webmanifest lists them as the app's screenshots too
+SHOTS = {
+    "crescent.png": ("CR1-N-AAAAAAB", (1280, 800)),
+    "forty-thieves.png": ("FT1-N-AAAAAAB", (1280, 800)),
+    "crescent-phone.png": ("CR1-N-AAAAAAB", (390, 844)),
+}
 
 
 def main(argv: list[str]) -> None:
@@ -39,9 +46,9 @@ def main(argv: list[str]) -> None:
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-            for name, code in SHOTS.items():
+            for name, (code, (width, height)) in SHOTS.items():
                 context = browser.new_context(
-                    viewport={"width": 1280, "height": 800},
+                    viewport={"width": width, "height": height},
                     device_scale_factor=1,
                     reduced_motion="reduce",
                     service_workers="block",

@@ -12,6 +12,7 @@ import hashlib
 import json
 import re
 import shutil
+import struct
 import subprocess
 import sys
 import tomllib
@@ -39,7 +40,13 @@ STATIC = [
 def copy_sources(dest: Path, root: Path = ROOT) -> Path:
     """A copy of everything :func:`build` reads from ``root``, to build a changed site from
     (tests) without touching the checkout; returns ``dest``."""
-    for rel in [*TOP_FILES, "sw.template.js", *page_python_files(root), *STATIC]:
+    for rel in [
+        *TOP_FILES,
+        "sw.template.js",
+        "docs/screenshots",
+        *page_python_files(root),
+        *STATIC,
+    ]:
         src, dst = root / rel, dest / rel
         dst.parent.mkdir(parents=True, exist_ok=True)
         if src.is_dir():
@@ -123,7 +130,25 @@ def later_files(out: Path) -> list[str]:
     chunks = [
         p.relative_to(out).as_posix() for p in sorted(folder.glob("*.js")) if p.name not in needed
     ]
-    return ["static/vendor/pyodide/python_stdlib.zip", *chunks]
+    shots = [p.relative_to(out).as_posix() for p in sorted(out.glob("static/screenshots/*"))]
+    return ["static/vendor/pyodide/python_stdlib.zip", *chunks, *shots]
+
+
+def png_size(path: Path) -> str:
+    width, height = struct.unpack(">II", path.read_bytes()[16:24])
+    return f"{width}x{height}"
+
+
+def copy_screenshots(out: Path, root: Path = ROOT) -> None:
+    """The app's screenshots (its manifest's, shown by an install dialog): the README's, made
+    by tools/screenshots.py; a size that is not the manifest's fails the build."""
+    manifest = json.loads((root / "manifest.webmanifest").read_text(encoding="utf-8"))
+    for shot in manifest["screenshots"]:
+        src = root / "docs" / "screenshots" / Path(shot["src"]).name
+        if png_size(src) != shot["sizes"]:
+            raise SystemExit(f"{src}: {png_size(src)}, the manifest says {shot['sizes']}")
+        (out / shot["src"]).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(src, out / shot["src"])
 
 
 SOURCE_MAP = re.compile(rb"\n?(//# sourceMappingURL=[^\n]*|/\*# sourceMappingURL=[^*]*\*/)\s*$")
@@ -158,6 +183,7 @@ def build(out: Path, root: Path = ROOT) -> list[tuple[str, str]]:
         else:
             shutil.copy2(src, dst)
     strip_source_maps(out / "static" / "vendor")
+    copy_screenshots(out, root)
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve the files as they are
     catalog = json.loads((root / "static" / "messages" / "en.json").read_text(encoding="utf-8"))
     page = out / "index.html"

@@ -217,7 +217,7 @@ def render(g: game.Solitaire, layout: Layout, view: View, words: Messages) -> st
             extra = ""
             if view.arrival and view.arrival[0] == place and k == len(shown) - 1:
                 dx, dy = view.arrival[1], view.arrival[2]
-                extra = f' style="--dx:{dx:g}px;--dy:{dy:g}px" data-arrive="1"'
+                extra = f' data-dx="{dx:g}" data-dy="{dy:g}" data-arrive="1"'
             out.append(card_markup(card, slot.x, slot.y + k * slot.fan, extra))
         if crescent:
             out.append(caption(place, slot, len(cards), words))

@@ -30,6 +30,11 @@ def paint(svg, g: game.Solitaire, layout: Layout, markup: str) -> None:
     svg.setAttribute("viewBox", layout.view_box)
     svg.setAttribute("preserveAspectRatio", layout.align)
     svg.innerHTML = markup
+    # where an arriving card comes from, as CSS variables set through the CSSOM: the page's
+    # Content-Security-Policy forbids style attributes in markup
+    for card in svg.querySelectorAll("[data-arrive]"):
+        card.style.setProperty("--dx", f"{card.dataset.dx}px")
+        card.style.setProperty("--dy", f"{card.dataset.dy}px")
     svg.dataset.status = g.status
     svg.dataset.code = g.code or ""
     svg.setAttribute("aria-description", g.describe())

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from urllib.parse import parse_qs, unquote
 
 from game import CodeError, GameCode
+from game.codes import KINDS
 
 MAX_HASH = 256  # a code is 13 characters; a replay link may be longer, never 256 encoded
 EXCERPT = 24  # characters of a bad hash quoted back to the player
@@ -20,11 +21,13 @@ EXCERPT = 24  # characters of a bad hash quoted back to the player
 
 @dataclass(frozen=True)
 class Link:
-    """The hash read: ``code`` if it names a deal, else ``bad`` (an excerpt) if it held
+    """The hash read: ``code`` if it names a deal, ``kind`` if it names only a game ("CR1-N":
+    a new random deal of it, the app's shortcuts), else ``bad`` (an excerpt) if it held
     anything at all. ``canonical`` is the hash the address bar should show for ``code``."""
 
     code: GameCode | None = None
     bad: str | None = None
+    kind: str | None = None
 
     @property
     def canonical(self) -> str:
@@ -42,6 +45,8 @@ def read_hash(raw: str) -> Link:
         decoded = unquote(text, errors="strict")
     except UnicodeDecodeError:  # "%E0%A4%A": escapes that are not UTF-8
         return Link(bad=excerpt(text))
+    if decoded.strip().upper() in KINDS:
+        return Link(kind=decoded.strip().upper())
     try:
         return Link(code=GameCode.parse(decoded))
     except CodeError:

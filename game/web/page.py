@@ -86,7 +86,7 @@ class Page:
         if link.bad is not None:
             said.append(self.words.text("unknown_code", code=link.bad))
         if link.code is None:
-            self.deal(self.kind(), push=False)
+            self.deal(link.kind or self.kind(), push=False)
         else:
             loaded = self.storage.load_game(str(link.code))
             if loaded.notice is not None:
