@@ -1,8 +1,8 @@
 """The README's screenshots: ``python tools/screenshots.py [SITE]`` (default ``_site``).
 
 Serves a built site (``make site``) under ``/crescent/`` on 127.0.0.1, as GitHub Pages serves
-a project site, opens deal 1 of each game in headless Chromium at 1280x800 (and Crescent at 390x844, a
-phone) and saves ``docs/screenshots/crescent.png``, ``forty-thieves.png`` and
+a project site, opens deal 1 of each game in headless Chromium at 1280x800 (and Crescent
+at 390x844, a phone) and saves ``docs/screenshots/crescent.png``, ``forty-thieves.png`` and
 ``crescent-phone.png``: the README's pictures, and the app's screenshots in its manifest
 (the build copies them into the site).
 Needs Playwright (``make test`` installs it in .venv) and Debian's ``/usr/bin/chromium``.
