@@ -4,7 +4,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8000
 
-.PHONY: play build site lint fuzz bench-solver test test-unit test-e2e test-pyodide bench bench-pyodide results \
+.PHONY: play build site lint fuzz audit bench-solver test test-unit test-e2e test-pyodide bench bench-pyodide results \
         screenshots clean
 
 PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json
@@ -64,6 +64,15 @@ fuzz: $(VENV)/.stamp site
 ## bench-solver: solver states/s on fixed deals and budgets (docs/PERFORMANCE.md)
 bench-solver: $(VENV)/.stamp
 	$(PY) -m bench.solver
+
+## audit: Lighthouse (pinned in tools/audit/) on the built site, mobile and desktop, median of
+## 3 first visits; reports in audit/ (not part of make test)
+audit: $(VENV)/.stamp site tools/audit/node_modules/.stamp
+	$(PY) -m tools.audit
+
+tools/audit/node_modules/.stamp: tools/audit/package.json tools/audit/package-lock.json
+	cd tools/audit && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
 
 ## bench-pyodide: the same benchmark on Pyodide's Python 3.14 (WebAssembly, under Node)
 bench-pyodide: node_modules/.stamp
