@@ -27,7 +27,7 @@ FT_GAP, FT_FAN, FT_TALL_FAN = 8, 58, 64
 FT_READABLE_FAN = INDEX["normal"].height
 FT_PITCH_X = CARD_W + FT_GAP
 FT_FOUNDATION_PITCH = CARD_W + 4
-FT_CAPTION = 34  # the top row's words: Foundations, Waste, Stock
+FT_CAPTION = 40  # the top row's words: Foundations, Waste, Stock
 FT_COLUMNS_Y = CARD_H + FT_CAPTION
 FT_WIDTH = 9 * FT_PITCH_X + CARD_W
 
@@ -109,7 +109,7 @@ def forty_thieves_layout(g: game.FortyThieves, aspect: float, index: str = "norm
     longest = max(len(g.cards(f"t{i}")) for i in range(1, 11))
     least = INDEX[index].height
     widest = max(FT_TALL_FAN if aspect > 1.2 else FT_FAN, least + 4)  # upright phones: roomier
-    unsqueezed = FT_COLUMNS_Y + 12 * least + CARD_H + 20  # 13-card columns fit
+    unsqueezed = FT_COLUMNS_Y + 10 * least + CARD_H + 20  # 11-card columns fit
     readable = FT_COLUMNS_Y + max(longest - 1, 0) * least + CARD_H + 20
     height = max(FT_WIDTH * aspect, unsqueezed, readable)
     room = height - FT_COLUMNS_Y - CARD_H - 20
@@ -265,7 +265,7 @@ def regions(g: game.Solitaire, layout: Layout, view: View, words: Messages) -> s
     if not isinstance(g, game.FortyThieves):
         return ""
     band = 7 * FT_FOUNDATION_PITCH + CARD_W
-    y = CARD_H + 26
+    y = CARD_H + 30
     waste, stock = layout.slots["waste"], layout.slots["stock"]
     return (
         f'<rect class="foundation-band" x="-6" y="-6" width="{band + 12}" height="{CARD_H + 12}" '
