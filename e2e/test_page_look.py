@@ -228,3 +228,21 @@ def test_sound_is_off_by_default_and_never_starts_before_a_gesture(fresh):
     page.wait_for_timeout(200)
     assert page.locator("body").get_attribute("data-sound") is None  # muted
     assert page.evaluate("window.__audio") == 1
+
+
+@pytest.mark.parametrize("theme", ["green", "blue", "red", "dark"])
+def test_axe_finds_no_contrast_failure_in_any_theme(fresh, theme):
+    """axe-core's color-contrast rule over the page (toolbar, stats, announcement, the open
+    Settings panel) in each theme; the board's SVG text is checked in tests/test_look.py."""
+    axe = pytest.importorskip("axe_playwright_python.sync_playwright")
+    page = fresh("#FT1-N-AAAAAAB")
+    page.evaluate(
+        "t => localStorage.setItem('solitaire.settings', JSON.stringify({theme: t}))", theme
+    )
+    page.reload()
+    page.wait_for_selector("body[data-ready]", state="attached")
+    expect(page.locator("body")).to_have_attribute("data-theme", theme)
+    tap(page, "t7")  # words in the announcement
+    open_settings(page)
+    results = axe.Axe().run(page, options={"runOnly": ["color-contrast"]})
+    assert results.violations_count == 0, results.generate_report()
