@@ -74,9 +74,10 @@ def boxes_touch(a, b) -> bool:
 
 def index_boxes(index: faces.Index):
     """The corner index's rank and suit (the rank as wide as "Q" or the condensed "10",
-    from its cap height to a descender), and the same turned into the opposite corner."""
+    from its cap height to the tail of a "Q"), and the same turned into the opposite corner."""
     half = index.ten_width / 2 + 0.5
-    rank = (index.x - half, index.rank_y - 0.75 * index.rank_size, index.x + half, index.rank_y + 3)
+    top, tail = index.rank_y - 0.75 * index.rank_size, index.rank_y + 0.18 * index.rank_size
+    rank = (index.x - half, top, index.x + half, tail)
     s = index.suit_size / 2
     suit = (index.x - s, index.suit_y, index.x + s, index.suit_y + index.suit_size)
     turn = lambda b: (100 - b[2], 140 - b[3], 100 - b[0], 140 - b[1])  # noqa: E731
@@ -94,7 +95,7 @@ def test_no_pip_touches_another_or_a_corner_index():
     x, y, w, hh = faces.FRAME  # the court figures' frame is clear of the index too
     assert not any(boxes_touch((x, y, x + w, y + hh), c) for c in corners)
     rank, suit = index_boxes(faces.INDEX["normal"])[:2]
-    assert not boxes_touch(rank, suit)  # rank and suit stacked, "10" included
+    assert suit[1] >= faces.INDEX["normal"].rank_y  # stacked: the suit under the baseline
 
 
 def test_a_large_index_leaves_room_for_the_smaller_body():
@@ -102,7 +103,8 @@ def test_a_large_index_leaves_room_for_the_smaller_body():
     bx, by, bw, bh = large.body
     assert bw / bh == pytest.approx(faces.CARD_W / faces.CARD_H)
     rank, suit = index_boxes(large)[:2]
-    assert not boxes_touch(rank, suit) and not boxes_touch(suit, (bx, by, bx + bw, by + bh))
+    assert suit[1] >= large.rank_y  # stacked
+    assert not any(boxes_touch(b, (bx, by, bx + bw, by + bh)) for b in (rank, suit))
     assert large.rank_size > faces.INDEX["normal"].rank_size * 1.3
     assert large.height > faces.INDEX["normal"].height
 

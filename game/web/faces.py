@@ -18,10 +18,10 @@ SUITS = "SHDC"
 
 # The pip field: three columns, rows from TOP to BOTTOM (a pip below the middle is turned).
 # Kept clear of the large corner indices: columns a pip's width apart, so no two pips touch.
-LEFT, MID, RIGHT = 36.0, 50.0, 64.0
+LEFT, MID, RIGHT = 35.0, 50.0, 65.0
 TOP, BOTTOM = 44.0, 96.0
 CENTRE = (TOP + BOTTOM) / 2
-PIP = 13.0  # a pip's width and height
+PIP = 14.0  # a pip's width and height
 ACE_PIP = 46.0
 
 
@@ -113,7 +113,7 @@ FIGURES = {
     f'stroke-width=".8"/><path d="M34 19C38 10 44 7 46 6C43 12 40 17 35 22Z" fill="{GOLD}" '
     f'stroke="{INK}" stroke-width=".6"/>',
 }
-FRAME = (26.0, 34.0, 48.0, 72.0)  # x, y, w, h of a court card's picture
+FRAME = (29.0, 38.0, 42.0, 63.0)  # x, y, w, h of a court card's picture
 
 BACK = (
     '<symbol id="card-back" viewBox="0 0 100 140">'
@@ -153,7 +153,7 @@ def body(rank: int, suit: str) -> str:
         f'<rect x="{_num(x)}" y="{_num(y)}" width="{_num(w)}" height="{_num(h)}" rx="3" '
         f'fill="#fff6dc" stroke="currentColor" stroke-width="1.2"/>'
         f'<use href="#fig-{letter}" x="{_num(x)}" y="{_num(y)}" width="{_num(w)}" '
-        f'height="{_num(h)}"/>' + pip(suit, x + 7, y + 8, 11)
+        f'height="{_num(h)}"/>' + pip(suit, x + 5.5, y + 6, 9)
     )
 
 
