@@ -97,6 +97,10 @@ def appearance(settings: Settings) -> None:
     data.deck = "four" if settings.four_colour else "two"
     data.index = settings.index
     data.theme = settings.theme
+    bar = window.getComputedStyle(document.body).getPropertyValue("--bar").strip()
+    meta = q("meta[name=theme-color]")
+    if meta and bar:
+        meta.content = bar  # the browser's own bar matches the table's
 
 
 class Sound:
