@@ -73,6 +73,7 @@ def main() -> None:
     q("#loading").hidden = True
     for control in document.querySelectorAll("header button, header select"):
         control.disabled = False
+    q("details.settings").inert = False  # disabled like the buttons until now
     page.frames.now()
     if testing:  # what Python had imported when the page became ready (e2e/test_page_snapshot)
         window.solitaireBootModules = json.dumps(sorted(sys.modules))
