@@ -234,7 +234,8 @@ def test_sound_is_off_by_default_and_never_starts_before_a_gesture(fresh):
 def test_axe_finds_no_contrast_failure_in_any_theme(fresh, theme):
     """axe-core's color-contrast rule over the page (toolbar, stats, announcement, the open
     Settings panel) in each theme; the board's SVG text is checked in tests/test_look.py."""
-    axe = pytest.importorskip("axe_playwright_python.sync_playwright")
+    from axe_playwright_python.sync_playwright import Axe  # requirements-dev.txt
+
     page = fresh("#FT1-N-AAAAAAB")
     page.evaluate(
         "t => localStorage.setItem('solitaire.settings', JSON.stringify({theme: t}))", theme
@@ -244,5 +245,5 @@ def test_axe_finds_no_contrast_failure_in_any_theme(fresh, theme):
     expect(page.locator("body")).to_have_attribute("data-theme", theme)
     tap(page, "t7")  # words in the announcement
     open_settings(page)
-    results = axe.Axe().run(page, options={"runOnly": ["color-contrast"]})
+    results = Axe().run(page, options={"runOnly": ["color-contrast"]})
     assert results.violations_count == 0, results.generate_report()
