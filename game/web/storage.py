@@ -197,12 +197,11 @@ def _number(value: object, name: str, limit: float) -> float:
     return number
 
 
-Setting = bool | str
+Setting = bool | str  # a switch, or a choice (a short string that ``Settings`` checks)
 
 
 def read_settings(text: str | None, defaults: Mapping[str, Setting]) -> dict[str, Setting]:
-    """Stored settings over the defaults: known names with a value of the default's type only
-    (true/false, or a short string that ``Settings`` then checks against its choices);
+    """Stored settings over the defaults: known names with values of the default's type only;
     anything else is ignored (a stored ``__class__`` is just an unknown name). Raises
     :class:`Damaged` when the whole value is unusable."""
     settings = dict(defaults)
