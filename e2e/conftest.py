@@ -72,7 +72,7 @@ def shared(browser, site):
 
 
 SETTINGS = """Object.fromEntries([...document.querySelectorAll('[data-setting]')]
-    .map(box => [box.dataset.setting, box.checked]))"""
+    .map(box => [box.dataset.setting, box.type === 'checkbox' ? box.checked : box.value]))"""
 
 
 @pytest.fixture
@@ -86,8 +86,9 @@ def board(shared):
     page.evaluate(
         """settings => {
             for (const box of document.querySelectorAll('[data-setting]')) {
-                if (box.checked === settings[box.dataset.setting]) continue;
-                box.checked = settings[box.dataset.setting];
+                const key = box.type === 'checkbox' ? 'checked' : 'value';
+                if (box[key] === settings[box.dataset.setting]) continue;
+                box[key] = settings[box.dataset.setting];
                 box.dispatchEvent(new Event('change'));
             }
             document.querySelector('details.settings').open = false;

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 import warnings
 import zipfile
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -121,6 +122,17 @@ def check_library(page: Page, site_dir: Path) -> None:
     full = library_modules(site_dir / "static/vendor/pyodide/python_stdlib.zip")
     trimmed = library_modules(site_dir / "static/stdlib.zip")
     assert (imported & full) - trimmed == set()
+
+
+def until(page: Page, expression: str, arg=None, timeout: float = 30_000) -> None:
+    """Wait until ``expression`` (which may return a promise: caches, fetches) is truthy.
+    ``page.wait_for_function`` does not await a promise: it takes the promise itself for
+    true, at once."""
+    deadline = time.monotonic() + timeout / 1000
+    while not page.evaluate(expression, arg):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still false after {timeout / 1000:.0f} s: {expression}")
+        page.wait_for_timeout(100)
 
 
 def ready(page: Page, reload: bool = False) -> None:

@@ -6,7 +6,7 @@ import shutil
 from collections import Counter
 
 import pytest
-from harness import ROOT, Watch, ready, serve
+from harness import ROOT, Watch, ready, serve, until
 from pages import tap, top_card
 from playwright.sync_api import expect
 
@@ -83,7 +83,8 @@ def test_an_update_takes_over_keeps_the_game_and_drops_the_old_cache(browser, ow
     build(new_site, root=sources)
     server.site_dir = str(new_site)
     ready(page, reload=True)
-    page.wait_for_function(  # only the new version's cache is left
+    until(  # only the new version's cache is left
+        page,
         "old => caches.keys().then(k => k.length === 1 && k[0] !== old)",
         arg=first_cache[0],
         timeout=90_000,

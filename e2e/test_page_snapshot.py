@@ -6,7 +6,7 @@ import gzip
 import json
 
 import pytest
-from harness import open_page, ready
+from harness import open_page, ready, until
 from pages import tap, top_card
 from playwright.sync_api import expect
 
@@ -45,12 +45,15 @@ def test_a_first_visit_boots_plainly_and_the_next_from_the_kept_snapshot(browser
     fetched = page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
     assert not any("snapshot" in url for url in fetched if not url.endswith(".mjs"))
     plays(page)
-    page.wait_for_function(
+    until(
+        page,
         "caches.match(new URL('static/snapshot.bin.gz', location.href).href).then(Boolean)",
         timeout=90_000,
     )
+    said = []
+    page.on("console", lambda m: said.append(m.text))
     ready(page, reload=True)
-    assert page.evaluate("document.body.dataset.boot") == "snapshot"
+    assert page.evaluate("document.body.dataset.boot") == "snapshot", said
     watch.check()
     context.close()
 
@@ -162,7 +165,8 @@ def test_a_bad_copy_in_the_offline_cache_is_replaced(browser, site):
 
 def test_the_inflated_copy_skips_inflation_and_a_damaged_one_is_dropped(browser, site):
     context, page, watch = open_board(browser, site)
-    page.wait_for_function(
+    until(
+        page,
         "caches.open('snapshot-inflated').then(c => c.keys()).then(k => k.length === 1)",
         timeout=30_000,
     )
@@ -180,7 +184,7 @@ def test_the_inflated_copy_skips_inflation_and_a_damaged_one_is_dropped(browser,
     # service worker's, which page.route does not see)
     assert page.evaluate("document.body.dataset.boot") == "snapshot"
     sha = json.loads(page.request.get(f"{site}static/snapshot.json").text())["sha256"]
-    page.wait_for_function(f"({KEPT})().then(k => k && k[0] === {json.dumps(sha)})")
+    until(page, f"({KEPT})().then(k => k && k[0] === {json.dumps(sha)})")
     page.unroute("**/snapshot.bin.gz")
     ready(page, reload=True)
     assert page.evaluate("document.body.dataset.boot") == "snapshot"
@@ -206,7 +210,8 @@ DAMAGE = {
 
 
 def kept_copy(page):
-    page.wait_for_function(
+    until(
+        page,
         "caches.open('snapshot-inflated').then(c => c.keys()).then(k => k.length === 1)",
         timeout=30_000,
     )
@@ -239,7 +244,7 @@ def test_a_kept_copy_damaged_in_storage_is_caught_before_use_and_repaired(browse
     assert page.evaluate("document.body.dataset.boot") == "snapshot"  # from the good copy
     plays(page)
     assert any("damaged" in m for m in messages)
-    page.wait_for_function(f"({KEPT})().then(k => k && k[0] === {json.dumps(sha)})")
+    until(page, f"({KEPT})().then(k => k && k[0] === {json.dumps(sha)})")
     watch.check()
     context.close()
 

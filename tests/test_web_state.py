@@ -112,6 +112,10 @@ def test_an_unknown_switch_cannot_be_set():
         "double_click",
         "auto_placement",
         "winnable_only",
+        "four_colour",
+        "large_index",
+        "sound",
+        "theme",
     )
 
 

@@ -18,7 +18,8 @@ from pyscript import document, when, window
 
 window.performance.mark("app:start")  # bench/page.py prints where the boot time goes
 
-from game.web.dom import listen, q
+from game.web.dom import install_art, listen, q
+from game.web.faces import SPRITE
 from game.web.links import hooks_on
 from game.web.messages import Messages
 from game.web.page import Page
@@ -32,6 +33,8 @@ def bind(page: Page) -> None:
     listen(page.svg, "pointerup", on(page.on_pointer_up))
     listen(page.svg, "pointercancel", on(page.on_pointer_up))
     listen(document, "keydown", on(page.on_key))
+    for gesture in ("pointerdown", "keydown"):  # sound may start only after the first one
+        listen(document, gesture, on(page.sound.arm))
     listen(window, "hashchange", on(page.load_hash))
     listen(window, "blur", on(page.cancel_press))
     listen(window, "resize", on(lambda _event: page.frames.later()))
@@ -57,6 +60,7 @@ def bind(page: Page) -> None:
 
 def main() -> None:
     random.seed()  # restored from a snapshot, the generator would start alike in every session
+    install_art(SPRITE)
     page = Page(Messages.load())
     bind(page)
     testing = hooks_on(str(window.location.search))
@@ -72,6 +76,7 @@ def main() -> None:
     q("#loading").hidden = True
     for control in document.querySelectorAll("header button, header select"):
         control.disabled = False
+    q("details.settings").inert = False  # disabled like the buttons until now
     page.frames.now()
     if testing:  # what Python had imported when the page became ready (e2e/test_page_snapshot)
         window.solitaireBootModules = json.dumps(sorted(sys.modules))

@@ -12,31 +12,24 @@ from dataclasses import dataclass, field
 import game
 from game.cards import Card
 
+from .faces import CARD_H, CARD_W, INDEX, RANKS, corner
 from .messages import Messages
 
-CARD_W, CARD_H = 100, 140
-RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUIT_IDS = "SHDC"
-TEN = ' textLength="54" lengthAdjust="spacingAndGlyphs"'  # "10" fits beside the suit mark
 RED_SUITS = (1, 2)
 
 # Crescent: the horseshoe. Piles clockwise: left side bottom to top, top row, right side down.
 CR_GAP, CR_CAPTION = 10, 34
 CR_PITCH_X, CR_PITCH_Y = CARD_W + CR_GAP, CARD_H + CR_CAPTION + CR_GAP
-# Forty Thieves: foundations, waste and stock on top; ten fanned columns below.
-FT_GAP, FT_FAN, FT_TALL_FAN, FT_READABLE_FAN = 8, 46, 60, 37  # the index fits in 37
+# Forty Thieves: foundations (closer together), then apart the waste and the stock; ten fanned
+# columns below. A column fans out at least far enough to show each card's corner index.
+FT_GAP, FT_FAN, FT_TALL_FAN = 8, 58, 64
+FT_READABLE_FAN = INDEX["normal"].height
 FT_PITCH_X = CARD_W + FT_GAP
-FT_COLUMNS_Y = CARD_H + 34
+FT_FOUNDATION_PITCH = CARD_W + 4
+FT_CAPTION = 40  # the top row's words: Foundations, Waste, Stock
+FT_COLUMNS_Y = CARD_H + FT_CAPTION
 FT_WIDTH = 9 * FT_PITCH_X + CARD_W
-FT_MIN_HEIGHT = FT_COLUMNS_Y + 12 * FT_FAN + CARD_H + 20  # 13-card columns fit unsqueezed
-
-# SVG path data: one symbol a line, long by nature
-SUIT_SYMBOLS = """<defs>
-<symbol id="s-S" viewBox="0 0 100 100"><path d="M50 3C62 24 99 40 99 63C99 79 87 87 75 87C66 87 58 81 54 73C55 85 60 92 68 98H32C40 92 45 85 46 73C42 81 34 87 25 87C13 87 1 79 1 63C1 40 38 24 50 3Z"/></symbol>
-<symbol id="s-H" viewBox="0 0 100 100"><path d="M50 94C21 69 1 50 1 30C1 13 13 3 27 3C38 3 46 10 50 20C54 10 62 3 73 3C87 3 99 13 99 30C99 50 79 69 50 94Z"/></symbol>
-<symbol id="s-D" viewBox="0 0 100 100"><path d="M50 1L92 50L50 99L8 50Z"/></symbol>
-<symbol id="s-C" viewBox="0 0 100 100"><circle cx="50" cy="27" r="23"/><circle cx="25" cy="59" r="23"/><circle cx="75" cy="59" r="23"/><path d="M45 50C45 74 39 88 30 98H70C61 88 55 74 55 50Z"/></symbol>
-</defs>"""  # noqa: E501
 
 
 def escape(text: str) -> str:
@@ -99,20 +92,29 @@ def crescent_layout() -> Layout:
         slots[f"f{k + 1}"] = Slot(left + k * CR_PITCH_X, top)  # Aces, first row
         slots[f"f{k + 5}"] = Slot(left + k * CR_PITCH_X, top + CARD_H + CR_CAPTION + 3 * CR_GAP)
     pad = 20
-    area = (left - pad, top - pad, 4 * CR_PITCH_X - CR_GAP + 2 * pad, rows_h + 2 * pad)
+    label = 36  # the rows' names, above the Aces and below the Kings
+    area = (
+        left - pad,
+        top - pad - label,
+        4 * CR_PITCH_X - CR_GAP + 2 * pad,
+        rows_h + 2 * (pad + label),
+    )
     return Layout(8 * CR_PITCH_X - CR_GAP, 5 * CR_PITCH_Y - CR_GAP, slots, area)
 
 
-def forty_thieves_layout(g: game.FortyThieves, aspect: float) -> Layout:
+def forty_thieves_layout(g: game.FortyThieves, aspect: float, index: str = "normal") -> Layout:
     """``aspect`` is the board area's height / width. Fans stay wide enough to read every
-    rank: long columns make the whole board taller (so it scales down), never illegible."""
+    corner index (of the ``index`` size): long columns make the whole board taller (so it
+    scales down), never illegible."""
     longest = max(len(g.cards(f"t{i}")) for i in range(1, 11))
-    widest = FT_TALL_FAN if aspect > 1.2 else FT_FAN  # phones held upright: roomier fans
-    readable = FT_COLUMNS_Y + max(longest - 1, 0) * FT_READABLE_FAN + CARD_H + 20
-    height = max(FT_WIDTH * aspect, FT_MIN_HEIGHT, readable)
+    least = INDEX[index].height
+    widest = max(FT_TALL_FAN if aspect > 1.2 else FT_FAN, least + 4)  # upright phones: roomier
+    unsqueezed = FT_COLUMNS_Y + 10 * least + CARD_H + 20  # 11-card columns fit
+    readable = FT_COLUMNS_Y + max(longest - 1, 0) * least + CARD_H + 20
+    height = max(FT_WIDTH * aspect, unsqueezed, readable)
     room = height - FT_COLUMNS_Y - CARD_H - 20
     fan = widest if longest < 2 else min(widest, room / (longest - 1))
-    slots = {f"f{k + 1}": Slot(k * FT_PITCH_X, 0) for k in range(8)}
+    slots = {f"f{k + 1}": Slot(k * FT_FOUNDATION_PITCH, 0) for k in range(8)}
     slots["waste"] = Slot(8 * FT_PITCH_X, 0)
     slots["stock"] = Slot(9 * FT_PITCH_X, 0)
     for k in range(10):
@@ -120,9 +122,9 @@ def forty_thieves_layout(g: game.FortyThieves, aspect: float) -> Layout:
     return Layout(FT_WIDTH, height, slots)
 
 
-def layout_for(g: game.Solitaire, aspect: float) -> Layout:
+def layout_for(g: game.Solitaire, aspect: float, index: str = "normal") -> Layout:
     if isinstance(g, game.FortyThieves):
-        return forty_thieves_layout(g, aspect)
+        return forty_thieves_layout(g, aspect, index)
     return crescent_layout()
 
 
@@ -159,29 +161,45 @@ def arrival(
     return place, start[0] - x, start[1] - y
 
 
-def card_markup(card: Card, x: float, y: float, extra: str = "") -> str:
+def card_markup(card: Card, x: float, y: float, extra: str = "", index: str = "normal") -> str:
+    """One face-up card: its face, its body from the sprite (``faces``) and its corner index."""
     suit = SUIT_IDS[card.suit]
     colour = "red" if card.suit in RED_SUITS else "black"
     return (
-        f'<g class="card {colour}" data-card="{card}" transform="translate({x:g} {y:g})">'
-        f'<g class="lift"{extra}><rect class="face" width="{CARD_W}" height="{CARD_H}" rx="9"/>'
-        f'<text class="idx" x="6" y="35"{TEN if card.rank == 10 else ""}>'
-        f"{RANKS[card.rank - 1]}</text>"
-        f'<use href="#s-{suit}" x="65" y="6" width="29" height="29"/>'
-        f'<use class="pip" href="#s-{suit}" x="20" y="52" width="60" height="60"/></g></g>'
+        f'<g class="card {colour} suit-{suit}" data-card="{card}" '
+        f'transform="translate({x:g} {y:g})">'
+        f'<g class="lift"{extra}>{face(card, index)}</g></g>'
     )
 
 
-def render(g: game.Solitaire, layout: Layout, view: View, words: Messages) -> str:
-    """The inner markup of the board's ``<svg>``: every place, its cards and captions."""
-    out = [SUIT_SYMBOLS]
-    if layout.foundation_area:
-        x, y, w, h = layout.foundation_area
-        target = " target" if "foundations" in view.targets else ""
-        out.append(
-            f'<rect class="foundation-area{target}" data-drop="foundations" '
-            f'x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="18"/>'
-        )
+def face(card: Card, index: str) -> str:
+    size = INDEX[index]
+    bx, by, bw, bh = size.body
+    rank, suit = RANKS[card.rank - 1], SUIT_IDS[card.suit]
+    return (
+        f'<rect class="face" width="{CARD_W}" height="{CARD_H}" rx="9"/>'
+        f'<use href="#b-{rank}{suit}" x="{bx:g}" y="{by:g}" width="{bw:g}" height="{bh:g}"/>'
+        + corner(card.rank, suit, size)
+    )
+
+
+def under_markup(card: Card, x: float, y: float, index: str) -> str:
+    """The card under a pile's top card: hidden by it, seen while the top card is dragged.
+    Not a ``data-card``: only the top card is one (the page's test hook)."""
+    colour = "red" if card.suit in RED_SUITS else "black"
+    suit = SUIT_IDS[card.suit]
+    return (
+        f'<g class="card under {colour} suit-{suit}" data-under="{card}" '
+        f'transform="translate({x:g} {y:g})">{face(card, index)}</g>'
+    )
+
+
+def render(
+    g: game.Solitaire, layout: Layout, view: View, words: Messages, index: str = "normal"
+) -> str:
+    """The inner markup of the board's ``<svg>``: every place, its cards and captions (the
+    card art's symbols are in the page once, from ``faces.sprite``)."""
+    out = [regions(g, layout, view, words)]
     crescent = isinstance(g, game.Crescent)
     for place, slot in layout.slots.items():
         cards = g.cards(place)
@@ -194,6 +212,8 @@ def render(g: game.Solitaire, layout: Layout, view: View, words: Messages) -> st
             classes.append("hint-from" if place == view.hint[0] else "hint-to")
         if not cards:
             classes.append("empty")
+            if crescent and place.startswith("t"):
+                classes.append("gone")  # an emptied Crescent pile never takes a card again
         label = escape(g.place_label(place))
         out.append(
             f'<g class="{" ".join(classes)}" data-place="{place}" role="img" aria-label="{label}">'
@@ -204,30 +224,63 @@ def render(g: game.Solitaire, layout: Layout, view: View, words: Messages) -> st
             f'height="{height:g}" rx="9"/>'
         )
         if not cards:
-            out.append(empty_mark(g, place, slot))
+            out.append(empty_mark(g, place, slot, words))
         if place == "stock" and cards:
             out.append(
                 f'<g class="card back" transform="translate({slot.x:g} {slot.y:g})">'
-                f'<rect class="face" width="{CARD_W}" height="{CARD_H}" rx="9"/>'
-                f'<text class="count" x="50" y="84">'
+                f'<use href="#card-back" width="{CARD_W}" height="{CARD_H}"/>'
+                f'<circle class="badge" cx="50" cy="70" r="30"/><text class="count" x="50" y="83">'
                 f"{words.text('stock_count', n=len(cards))}</text></g>"
             )
         shown = visible_cards(g, place)
+        if len(shown) == 1 and len(cards) > 1:
+            out.append(under_markup(cards[-2], slot.x, slot.y, index))
         for k, card in enumerate(shown):
             extra = ""
             if view.arrival and view.arrival[0] == place and k == len(shown) - 1:
                 dx, dy = view.arrival[1], view.arrival[2]
                 extra = f' data-dx="{dx:g}" data-dy="{dy:g}" data-arrive="1"'
-            out.append(card_markup(card, slot.x, slot.y + k * slot.fan, extra))
+            out.append(card_markup(card, slot.x, slot.y + k * slot.fan, extra, index))
         if crescent:
             out.append(caption(place, slot, len(cards), words))
         out.append("</g>")
     return "".join(out)
 
 
-def empty_mark(g: game.Solitaire, place: str, slot: Slot) -> str:
-    """An empty place: a Forty Thieves foundation shows its fixed suit; an emptied Crescent
-    pile is crossed out (it stays empty for good)."""
+def regions(g: game.Solitaire, layout: Layout, view: View, words: Messages) -> str:
+    """What tells the table's regions apart: Crescent's foundation area with its two rows
+    named; Forty Thieves' foundations on a band of their own, the waste and stock named."""
+    if layout.foundation_area:
+        x, y, w, h = layout.foundation_area
+        target = " target" if "foundations" in view.targets else ""
+        aces, kings = layout.slots["f1"], layout.slots["f5"]
+        mid = x + w / 2
+        return (
+            f'<rect class="foundation-area{target}" data-drop="foundations" '
+            f'x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="18"/>'
+            f'<text class="region" x="{mid:g}" y="{aces.y - 14:g}">{words.text("row_aces")}</text>'
+            f'<text class="region" x="{mid:g}" y="{kings.y + CARD_H + CR_CAPTION + 30:g}">'
+            f"{words.text('row_kings')}</text>"
+        )
+    if not isinstance(g, game.FortyThieves):
+        return ""
+    band = 7 * FT_FOUNDATION_PITCH + CARD_W
+    y = CARD_H + 30
+    waste, stock = layout.slots["waste"], layout.slots["stock"]
+    return (
+        f'<rect class="foundation-band" x="-6" y="-6" width="{band + 12}" height="{CARD_H + 12}" '
+        f'rx="12"/><text class="region" x="{band / 2:g}" y="{y}">'
+        f"{words.text('region_foundations')}</text>"
+        f'<text class="region" x="{waste.x + CARD_W / 2:g}" y="{y}">'
+        f"{words.text('region_waste')}</text>"
+        f'<text class="region" x="{stock.x + CARD_W / 2:g}" y="{y}">'
+        f"{words.text('region_stock')}</text>"
+    )
+
+
+def empty_mark(g: game.Solitaire, place: str, slot: Slot, words: Messages) -> str:
+    """An empty place: a Forty Thieves foundation shows its fixed suit, the empty stock says
+    so; an emptied Crescent pile is crossed out (it stays empty for good)."""
     x, y = slot.x, slot.y
     if place.startswith("f") and isinstance(g, game.FortyThieves):
         suit = SUIT_IDS[(int(place[1:]) - 1) % 4]
@@ -235,8 +288,13 @@ def empty_mark(g: game.Solitaire, place: str, slot: Slot) -> str:
             f'<use class="ghost" href="#s-{suit}" x="{x + 20:g}" y="{y + 40:g}" '
             f'width="60" height="60"/>'
         )
+    if place == "stock":
+        return (
+            f'<text class="empty-word" x="{x + CARD_W / 2:g}" y="{y + CARD_H / 2 + 8:g}">'
+            f"{words.text('stock_empty')}</text>"
+        )
     if isinstance(g, game.Crescent) and place.startswith("t"):
-        return f'<path class="cross" d="M{x + 22:g} {y + 42:g}l56 56m0 -56l-56 56"/>'
+        return f'<path class="cross" d="M{x + 30:g} {y + 50:g}l40 40m0 -40l-40 40"/>'
     return ""
 
 

@@ -13,6 +13,8 @@ import game
 from game.web.board import Layout
 from game.web.panel import Toolbar
 from game.web.pointer import Drag
+from game.web.settings import Settings
+from game.web.sound import SOUNDS
 from game.web.storage import MemoryStore, QuotaExceeded, Store
 
 
@@ -81,6 +83,64 @@ def drop_target(x: float, y: float) -> str | None:
         return group.dataset.place
     area = under.closest("[data-drop]")
     return area.dataset.drop if area else None
+
+
+def install_art(markup: str) -> None:
+    """The card art's symbols (``faces.SPRITE``), once, in a hidden ``<svg>`` of their own
+    that every card's ``<use href>`` refers to: the board's redraws never repeat them."""
+    art = document.createElementNS("http://www.w3.org/2000/svg", "svg")
+    art.id = "card-art"
+    art.setAttribute("aria-hidden", "true")
+    art.setAttribute("focusable", "false")
+    art.innerHTML = markup
+    document.body.prepend(art)
+
+
+def appearance(settings: Settings) -> None:
+    """The look the settings choose, as ``body`` attributes that the stylesheet reads."""
+    data = document.body.dataset
+    data.deck = "four" if settings.four_colour else "two"
+    data.index = settings.index
+    data.theme = settings.theme
+    bar = window.getComputedStyle(document.body).getPropertyValue("--bar").strip()
+    meta = q("meta[name=theme-color]")
+    if meta and bar:
+        meta.content = bar  # the browser's own bar matches the table's
+
+
+class Sound:
+    """The game's sounds (``sound.SOUNDS``), synthesised with the Web Audio API. No audio
+    context exists before the player's first gesture (``arm``): none is ever started by the
+    page itself, and a browser never has to block one."""
+
+    def __init__(self) -> None:
+        self.armed = False
+        self.context = None
+
+    def arm(self, _event=None) -> None:
+        self.armed = True
+
+    def play(self, name: str | None, on: bool) -> None:
+        if not (on and self.armed and name in SOUNDS):
+            return
+        if self.context is None:
+            self.context = window.AudioContext.new()
+        ctx = self.context
+        if ctx.state == "suspended":
+            ctx.resume()
+        t0 = ctx.currentTime
+        for freq, start, length, wave, peak in SOUNDS[name]:
+            osc, amp = ctx.createOscillator(), ctx.createGain()
+            osc.type = wave
+            osc.frequency.value = freq
+            amp.gain.setValueAtTime(0.0001, t0 + start)
+            amp.gain.exponentialRampToValueAtTime(peak, t0 + start + 0.008)
+            amp.gain.exponentialRampToValueAtTime(0.0001, t0 + start + length)
+            osc.connect(amp)
+            amp.connect(ctx.destination)
+            osc.start(t0 + start)
+            osc.stop(t0 + start + length + 0.02)
+        document.body.dataset.sound = name  # what was heard last: for the browser tests
 
 
 def close_dialogs() -> None:

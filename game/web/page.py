@@ -17,6 +17,8 @@ from game.web.controller import NOTHING, Outcome
 from game.web.dom import (
     Frames,
     LocalStore,
+    Sound,
+    appearance,
     close_dialogs,
     drop_target,
     lift,
@@ -28,7 +30,7 @@ from game.web.guard import guard
 from game.web.links import read_hash
 from game.web.messages import Messages, clock
 from game.web.pointer import Press
-from game.web.settings import Settings
+from game.web.settings import CHOICES, Settings
 from game.web.solving import Solving
 from game.web.storage import Storage
 from game.web.table import Shown, Table
@@ -51,7 +53,18 @@ class Page:
         self.notices = [words.text(notice)] if notice else []  # said with the first deal
         settings = Settings(**values)
         for box in document.querySelectorAll("[data-setting]"):
-            box.checked = getattr(settings, box.dataset.setting)
+            if box.type == "checkbox":
+                box.checked = getattr(settings, box.dataset.setting)
+            else:  # a choice: its options from settings.CHOICES, in the catalog's words
+                name = box.dataset.setting
+                for value in CHOICES[name]:
+                    option = document.createElement("option")
+                    option.value = value
+                    option.textContent = words.text(f"{name}_{value}")
+                    box.appendChild(option)
+                box.value = getattr(settings, name)
+        appearance(settings)
+        self.sound = Sound()
         self.table = Table(game.new(str(random_code())), settings, words)
         self.press: Press | None = None
         self.frames = Frames(self.render, self.guard)
@@ -136,6 +149,7 @@ class Page:
         self.solving.clear_hint()
         if shown.say is not None:
             self.announce(shown.say)
+        self.sound.play(shown.sound, self.table.settings.sound)
         if self.table.game.status == "playing":
             close_dialogs()  # e.g. "undo the last move" from the blocked dialog
         elif shown.ended is not None:
@@ -255,9 +269,12 @@ class Page:
 
     def change_setting(self, event) -> None:
         box = event.target
-        settings = self.table.settings.changed(box.dataset.setting, bool(box.checked))
+        value = bool(box.checked) if box.type == "checkbox" else str(box.value)
+        settings = self.table.settings.changed(box.dataset.setting, value)
         self.table.settings = settings
         self.storage.save_settings(settings.values())
+        appearance(settings)
+        self.frames.later()  # the index size changes the board
 
     # --- drawing ------------------------------------------------------------------------------
     def aspect(self) -> float:

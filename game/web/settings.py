@@ -1,11 +1,16 @@
-"""The player's settings: known switches only. Pure. Stored and read back strictly by
-``game.web.storage`` (a switch this version does not know, or a value that is not a bool, is
-ignored, so a damaged or older entry can never set anything but a known switch).
+"""The player's settings: known switches and choices only. Pure. Stored and read back strictly
+by ``game.web.storage`` (a name this version does not know, or a value of the wrong type, is
+ignored; a choice not in :data:`CHOICES` falls back to its default), so a damaged or older
+entry can never set anything but a known setting to a known value.
 """
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+THEMES = ("auto", "green", "blue", "red", "dark")  # auto: dark if the system prefers it
+CHOICES: dict[str, tuple[str, ...]] = {"theme": THEMES}
 
 
 @dataclass(frozen=True)
@@ -14,18 +19,34 @@ class Settings:
     double_click: bool = True  # Forty Thieves: a double-tap sends the card to its best place
     auto_placement: bool = False  # Forty Thieves: a dropped card goes to its best place
     winnable_only: bool = False  # New deal draws from the deals the solver proved winnable
+    four_colour: bool = False  # diamonds blue, clubs green: suits told apart by colour alone
+    large_index: bool = False  # small screens: big corner indices, the card's body smaller
+    sound: bool = False  # short card sounds (off: the game is silent)
+    theme: str = "auto"  # the felt: one of THEMES
+
+    def __post_init__(self) -> None:
+        for name, allowed in CHOICES.items():
+            if getattr(self, name) not in allowed:
+                object.__setattr__(self, name, allowed[0])
 
     @classmethod
     def names(cls) -> tuple[str, ...]:
-        """The switches, as the page's ``[data-setting]`` checkboxes name them."""
+        """The settings, as the page's ``[data-setting]`` controls name them."""
         return tuple(f.name for f in fields(cls))
 
-    def changed(self, name: str, value: bool) -> Settings:
-        """These settings with one switch set; an unknown name is a bug (``KeyError``)."""
+    def changed(self, name: str, value: bool | str) -> Settings:
+        """These settings with one set (a switch to a bool, a choice to one of its values, else
+        its default); an unknown name is a bug (``KeyError``)."""
         if name not in self.names():
             raise KeyError(f"no setting {name!r}")
-        return replace(self, **{name: bool(value)})
+        change: dict[str, Any] = {name: str(value) if name in CHOICES else bool(value)}
+        return replace(self, **change)
 
-    def values(self) -> dict[str, bool]:
-        """Every switch by name: what storage keeps, and its defaults for reading it back."""
+    def values(self) -> dict[str, bool | str]:
+        """Every setting by name: what storage keeps, and its defaults for reading it back."""
         return asdict(self)
+
+    @property
+    def index(self) -> str:
+        """The corner index size the board draws (``faces.INDEX``)."""
+        return "large" if self.large_index else "normal"

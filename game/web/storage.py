@@ -197,10 +197,13 @@ def _number(value: object, name: str, limit: float) -> float:
     return number
 
 
-def read_settings(text: str | None, defaults: Mapping[str, bool]) -> dict[str, bool]:
-    """Stored settings over the defaults: known names with true/false values only; anything
-    else is ignored (a stored ``__class__`` is just an unknown name). Raises :class:`Damaged`
-    when the whole value is unusable."""
+Setting = bool | str  # a switch, or a choice (a short string that ``Settings`` checks)
+
+
+def read_settings(text: str | None, defaults: Mapping[str, Setting]) -> dict[str, Setting]:
+    """Stored settings over the defaults: known names with values of the default's type only;
+    anything else is ignored (a stored ``__class__`` is just an unknown name). Raises
+    :class:`Damaged` when the whole value is unusable."""
     settings = dict(defaults)
     if text is None:
         return settings
@@ -208,7 +211,7 @@ def read_settings(text: str | None, defaults: Mapping[str, bool]) -> dict[str, b
     if not isinstance(data, dict):
         raise Damaged("settings are not an object")
     for name, value in data.items():
-        if name in settings and isinstance(value, bool):
+        if name in settings and type(value) is type(settings[name]) and len(str(value)) <= 20:
             settings[name] = value
     return settings
 
@@ -282,7 +285,9 @@ class Storage:
         return [key[len(GAME_PREFIX) :] for key in self._games_by_age()][::-1]
 
     # --- settings ---------------------------------------------------------------------------
-    def load_settings(self, defaults: Mapping[str, bool]) -> tuple[dict[str, bool], str | None]:
+    def load_settings(
+        self, defaults: Mapping[str, Setting]
+    ) -> tuple[dict[str, Setting], str | None]:
         """The settings and a notice key if stored ones were damaged (and set aside)."""
         text = self._get(SETTINGS_KEY)
         try:
@@ -291,7 +296,7 @@ class Storage:
             self.set_aside(SETTINGS_KEY, text or "", str(err))
             return dict(defaults), "damaged_settings"
 
-    def save_settings(self, settings: Mapping[str, bool]) -> bool:
+    def save_settings(self, settings: Mapping[str, Setting]) -> bool:
         try:
             self.store.set(SETTINGS_KEY, json.dumps(dict(settings)))
         except Exception:  # noqa: BLE001  settings that cannot be kept are still in force

@@ -6,7 +6,7 @@ passes the time and the board's shape in, and shows what comes back.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import game
 
@@ -22,10 +22,12 @@ Point = tuple[float, float]
 @dataclass(frozen=True)
 class Shown:
     """What the page shows after a change: new words for the announcement (None keeps the
-    last ones) and, when the game has just ended, ``"won"`` or ``"blocked"`` (its dialog)."""
+    last ones), when the game has just ended, ``"won"`` or ``"blocked"`` (its dialog), and the
+    sound of what happened (a key of ``sound.SOUNDS``), if any."""
 
     say: str | None = None
     ended: str | None = None
+    sound: str | None = field(default=None, compare=False)  # heard, not shown
 
 
 class Table:
@@ -57,8 +59,9 @@ class Table:
     def draw(self, aspect: float) -> str:
         """The board's markup for a board area of ``aspect`` (height / width); a card's
         arrival is drawn once."""
-        self.layout = board.layout_for(self.game, aspect)
-        markup = board.render(self.game, self.layout, self.view, self.words)
+        index = self.settings.index
+        self.layout = board.layout_for(self.game, aspect, index)
+        markup = board.render(self.game, self.layout, self.view, self.words, index)
         self.view.arrival = None
         return markup
 
@@ -83,11 +86,12 @@ class Table:
         if result.kind == "moved" and result.move is not None:
             src, dst = result.move
             self.clock.start(now_ms)
-            self.layout = board.layout_for(self.game, aspect)
+            self.layout = board.layout_for(self.game, aspect, self.settings.index)
             start = (origins[src][0] + dragged[0], origins[src][1] + dragged[1])
             self.view.arrival = board.arrival(self.game, self.layout, dst, start)
         explain = self.settings.interactive_rules
-        return self.settle(panel.announcement(result, self.game, self.words, explain), now_ms)
+        say = panel.announcement(result, self.game, self.words, explain)
+        return self.settle(say, now_ms, sound_of(result))
 
     def deselect(self, now_ms: float) -> Shown:
         """A tap beside every place: the selection is dropped."""
@@ -111,25 +115,33 @@ class Table:
         try:
             self.game.redeal()
         except game.IllegalMove as err:
-            return Shown(self.words.refusal(err.reason))
+            return Shown(self.words.refusal(err.reason), sound="refuse")
         self.controller.selected = None
         self.view = board.View()
         left = getattr(self.game, "redeals_left", 0)
-        return self.settle(self.words.text("redealt", n=left), now_ms)
+        return self.settle(self.words.text("redealt", n=left), now_ms, "redeal")
 
     def hint(self, move: tuple[str, str]) -> None:
         """Light up a hinted move (until the next change)."""
         self.view = board.View(hint=move)
 
-    def settle(self, say: str | None, now_ms: float) -> Shown:
+    def settle(self, say: str | None, now_ms: float, sound: str | None = None) -> Shown:
         """After any change: the timer stops when the game ends and goes on if an undo
-        reopens it; the end is shown once."""
+        reopens it; the end is shown once (a win with its own sound)."""
         if self.game.status == "playing":
             self.clock.reopen()
-            return Shown(say)
+            return Shown(say, sound=sound)
         if self.clock.finish(now_ms):
-            return Shown(say, self.game.status)
-        return Shown(say)
+            status = self.game.status
+            return Shown(say, status, "win" if status == "won" else sound)
+        return Shown(say, sound=sound)
 
     def elapsed(self, now_ms: float) -> float:
         return self.clock.elapsed(now_ms)
+
+
+def sound_of(result: Outcome) -> str | None:
+    """The sound of an input's outcome: a card moved or drawn, or a move refused."""
+    if result.kind == "moved" and result.move is not None:
+        return "draw" if result.move[0] == "stock" else "move"
+    return "refuse" if result.kind == "refused" else None
