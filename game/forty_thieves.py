@@ -120,9 +120,31 @@ class FortyThieves(Solitaire):
         self.moves += 1
         return (s, d, before)
 
-    def unapply(self, record: Record) -> None:
-        s, d, before = record
+    def apply_draws(self, k: int) -> Record:
+        """Turn the next ``k`` stock cards onto the waste at once (``k`` draws, one record,
+        unchecked: the stock must hold ``k`` cards). The solver's "play the k-th next stock
+        card" is one call instead of ``k``; ``unapply`` takes all ``k`` back."""
         p = self._p
+        stock = p[STOCK]
+        drawn = stock[-k:]
+        del stock[-k:]
+        drawn.reverse()  # the last stock card is turned first, so it ends lowest
+        p[WASTE] += drawn
+        self.moves += k
+        return (STOCK, WASTE, self.score, k)
+
+    def unapply(self, record: Record) -> None:
+        p = self._p
+        if len(record) == 4:  # k draws at once
+            k = record[3]
+            waste = p[WASTE]
+            back = waste[-k:]
+            del waste[-k:]
+            back.reverse()
+            p[STOCK] += back
+            self.moves -= k
+            return
+        s, d, before = record
         p[s].append(p[d].pop())
         self.score = before  # exact, the floor at 0 included
         self.moves -= 1

@@ -13,7 +13,7 @@ from game.solver import UNKNOWN, UNWINNABLE, WINNABLE, Search, adapter_for, sear
 from game.solver.__main__ import main
 from game.solver.batch import parse_range, read_rows, run_batch, solve_deals, summary
 from game.solver.search import luby
-from tests.helpers import layout
+from tests.helpers import build, layout
 
 RANKS = "A23456789TJQK"
 
@@ -239,15 +239,40 @@ def test_the_game_searched_is_left_untouched():
 
 def test_crescent_met_foundations_are_one_state():
     """When a suit's foundations meet, the slides between them are not separate states."""
-    g = game.new("CR1-N-AAAAAAE")
+    g = build("CR1 redeals=0 moves=0", {"f1": "5S", "f5": "6S"}, [f"t{i}" for i in range(1, 17)])
     adapter = adapter_for(g)
-    p = adapter.p
-    p[0][:] = list(range(5))  # AS..5S up
-    p[4][:] = list(range(12, 4, -1))  # KS..6S down: they meet
     key = adapter.key()
-    p[0].pop()
-    p[4].append(4)  # slide: 5S to the descending foundation
+    adapter.g.apply_at(0, 4)  # slide: 5S to the descending foundation
     assert adapter.key() == key
+    adapter.g.apply_at(4, 0)
+    adapter.g.apply_at(4, 0)  # and 6S onto the ascending one
+    assert adapter.key() == key
+
+
+def fresh_key(adapter):
+    """The key an adapter would compute from scratch for its current position."""
+    return type(adapter)(adapter.g).key()
+
+
+@pytest.mark.parametrize("code", ["CR1-N-AAAAAAE", "FT1-N-AAAAAAB"])
+def test_incremental_keys_match_keys_from_scratch(code):
+    """Along random walks of actions (and their undos), the key kept up to date move by move
+    is the key computed afresh; pile order and which copy of a card does not change it."""
+    rng = random.Random(7)
+    adapter = adapter_for(game.new(code))
+    tokens = [adapter.start()]
+    for _ in range(400):
+        actions = adapter.actions()
+        if actions and (rng.random() < 0.7 or len(tokens) < 2):
+            tokens.append(adapter.play(rng.choice(actions)))
+        elif len(tokens) > 1:
+            adapter.undo(tokens.pop())
+        assert adapter.key() == fresh_key(adapter)
+    twin = adapter.g.copy()
+    piles = twin.layout[8:18] if isinstance(twin, game.FortyThieves) else twin.layout[8:]
+    piles.reverse()
+    twin.layout[8 : 8 + len(piles)] = piles  # the same piles, in another order
+    assert type(adapter)(twin).key() == adapter.key()
 
 
 def test_luby_sequence():

@@ -20,11 +20,10 @@ import random
 
 from ..core import REDEAL, Move, Record
 from ..crescent import PILES, Crescent
+from .keys import ZOBRIST, multiset_hash, place_hash
 from .search import Token, by_rank
 
 _PILES = range(8, 8 + PILES)
-_FOUNDATIONS = range(8)
-MET = 0xFD  # in a key: this suit's foundations meet, the meeting point does not matter
 SLIDE = -1  # an action's destination: onto the card's suit's met foundations
 Action = tuple[int, int]  # (source, destination) place numbers; REDEAL_ACTION for a redeal
 REDEAL_ACTION: Action = (-1, -1)
@@ -37,15 +36,35 @@ class CrescentAdapter:
         self.g = game.copy()
         self.rng = random.Random(seed) if seed else None  # reshuffles equally ranked actions
         self.p = self.g.layout
+        self.h = [place_hash(cards) if i >= 8 else 0 for i, cards in enumerate(self.p)]
+        self.total = multiset_hash(self.h)
+        self._saved: list[tuple[int, ...]] = []  # what each play changed in the key, for undo
 
-    def key(self) -> tuple[bytes, int]:
-        g, p = self.g, self.p
-        piles = sorted([bytes(p[i]) for i in _PILES])
-        tops: list[int] = [p[f][-1] for f in _FOUNDATIONS]
-        for suit, meet in enumerate(g.meeting_suits()):
-            if meet:
-                tops[suit] = tops[suit + 4] = MET
-        return b"\xff".join(piles) + bytes(tops), g.redeals_left
+    def key(self) -> tuple[int, int]:
+        """The piles as a multiset (keys.py), and redeals left as the rank. The foundations
+        need no place in the key: every card not on a pile is home, and which cards are home
+        decides both foundations' tops, up to the slides of a met suit (its ranks are then
+        each home once, wherever the meeting point is), which are one state anyway."""
+        return self.total, self.g.redeals_left
+
+    def _leave(self, s: int, d: int) -> None:
+        """The key's update for the top card of pile ``s`` going to place ``d``."""
+        p, h = self.p, self.h
+        pile = p[s]
+        card = pile[-1]
+        old_s = h[s]
+        new_s = old_s ^ ZOBRIST[len(pile) - 1][card]
+        h[s] = new_s
+        total = self.total
+        if d >= 8:
+            old_d = h[d]
+            new_d = old_d ^ ZOBRIST[len(p[d])][card]
+            h[d] = new_d
+            self._saved.append((total, s, old_s, d, old_d))
+            self.total = total + new_s * new_s - old_s * old_s + new_d * new_d - old_d * old_d
+        else:
+            self._saved.append((total, s, old_s))
+            self.total = total + new_s * new_s - old_s * old_s
 
     def actions(self) -> list[Action]:
         g, p, number = self.g, self.p, self.g.NUMBERS
@@ -76,9 +95,16 @@ class CrescentAdapter:
     def play(self, action: Action) -> Token:
         s, d = action
         if d >= 0:
+            self._leave(s, d)
             return [self.g.apply_at(s, d)]
         if s < 0:
-            return [self.g.apply(REDEAL)]
+            self._saved.append((self.total, *self.h))
+            record = self.g.apply(REDEAL)
+            h, p = self.h, self.p
+            for i in record[1:]:
+                h[i] = place_hash(p[i])
+            self.total = multiset_hash(h)
+            return [record]
         return self._slide_and_play(s)
 
     def _slide_and_play(self, s: int) -> Token:
@@ -93,10 +119,12 @@ class CrescentAdapter:
                 records.append(g.apply_at(up, down))
             while p[up][-1] < card - 1:
                 records.append(g.apply_at(down, up))
+            self._leave(s, up)
             records.append(g.apply_at(s, up))
         else:  # an Ace: onto the descending foundation, at its two
             while p[down][-1] > card + 1:
                 records.append(g.apply_at(up, down))
+            self._leave(s, down)
             records.append(g.apply_at(s, down))
         return records
 
@@ -104,6 +132,14 @@ class CrescentAdapter:
         unapply = self.g.unapply
         for record in reversed(token):
             unapply(record)
+        saved = self._saved.pop()
+        if len(saved) == 5:
+            self.total, s, self.h[s], d, self.h[d] = saved
+        elif len(saved) == 3:
+            self.total, s, self.h[s] = saved
+        else:
+            self.total = saved[0]
+            self.h[:] = saved[1:]
 
     def won(self) -> bool:
         return self.g.is_won()

@@ -14,13 +14,16 @@ Everything here goes through the engine's public fast path (``legal_moves``, ``r
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from ..core import Move, Record, Snapshot
+from ..core import Move, Record
 from ..forty_thieves import COLUMNS, STOCK, WASTE, FortyThieves
+from .keys import ZOBRIST, multiset_hash, place_hash
 from .search import Token, by_rank
 
 _FOUNDATIONS = range(8)
 _COLUMNS = range(8, 8 + COLUMNS)
+_SOURCES = (*_COLUMNS, WASTE)
 Action = tuple[int, int, int]  # (stock cards to draw first, source, destination)
 
 
@@ -32,12 +35,18 @@ class FortyThievesAdapter:
         self.rng = random.Random(seed) if seed else None  # reshuffles equally ranked actions
         self.p = self.g.layout
         self.auto = auto
+        # the key's parts (keys.py): each column's and the waste's hash, the columns' multiset
+        self.h = [place_hash(cards) if i >= 8 else 0 for i, cards in enumerate(self.p)]
+        self.total = multiset_hash(self.h[8 : 8 + COLUMNS])
+        self._saved: list[tuple[int, list[int]]] = []
 
-    def snapshot(self) -> Snapshot:
-        return self.g.snapshot()
+    def snapshot(self) -> Any:
+        return self.g.snapshot(), self.total, self.h[:]
 
-    def restore(self, snapshot: Snapshot) -> None:
-        self.g.restore(snapshot)
+    def restore(self, snapshot: Any) -> None:
+        self.g.restore(snapshot[0])
+        self.total, self.h[:] = snapshot[1], snapshot[2]
+        self._saved.clear()  # the plays before are not taken back: the state is replaced
 
     def score(self) -> int:
         """Lower is better: cards home count most, then empty columns, then columns in suit
@@ -58,15 +67,34 @@ class FortyThievesAdapter:
                 below = card
         return -20 * found + 6 * disorder - 8 * empty + len(p[WASTE])
 
-    def key(self) -> tuple[bytes, int]:
-        p = self.p
-        columns = sorted([bytes(p[i]) for i in _COLUMNS])
-        heights: list[int] = []
-        for suit in range(4):
-            a, b = len(p[suit]), len(p[suit + 4])
-            heights += (a, b) if a <= b else (b, a)
-        heights.append(len(p[STOCK]))
-        return b"\xff".join(columns) + b"\xfe" + bytes(heights) + bytes(p[WASTE]), 0
+    def key(self) -> tuple[int, int]:
+        """The columns as a multiset, the waste in order and the stock's length (its order
+        never changes). The foundations need no place in it: the cards home are the others,
+        and they decide each suit's two heights up to which foundation is which (a suit's two
+        foundations are alike: the key folds that symmetry in)."""
+        return self.total | self.h[WASTE] << 264 | len(self.p[STOCK]) << 400, 0
+
+    def _apply(self, s: int, d: int) -> Record:
+        """``apply_at``, with the key's update."""
+        p, h = self.p, self.h
+        card = p[s][-1]
+        if s >= 8:
+            if s == WASTE:
+                h[s] ^= ZOBRIST[len(p[s]) - 1][card]
+            elif s != STOCK:
+                old = h[s]
+                new = old ^ ZOBRIST[len(p[s]) - 1][card]
+                h[s] = new
+                self.total += new * new - old * old
+        if d >= 8:
+            if d == WASTE:
+                h[d] ^= ZOBRIST[len(p[d])][card]
+            else:
+                old = h[d]
+                new = old ^ ZOBRIST[len(p[d])][card]
+                h[d] = new
+                self.total += new * new - old * old
+        return self.g.apply_at(s, d)
 
     def actions(self) -> list[Action]:
         g, p, number = self.g, self.p, self.g.NUMBERS
@@ -107,47 +135,65 @@ class FortyThievesAdapter:
         scored.sort(key=by_rank)
         return [(k, s, d) for _, k, s, d in scored]
 
+    def _draw(self, k: int) -> Record:
+        """``apply_draws``, with the key's update."""
+        p, h = self.p, self.h
+        stock, base = p[STOCK], len(p[WASTE])
+        waste = h[WASTE]
+        for j in range(k):
+            waste ^= ZOBRIST[base + j][stock[-1 - j]]
+        h[WASTE] = waste
+        return self.g.apply_draws(k)
+
     def play(self, action: Action) -> Token:
-        apply_at = self.g.apply_at
+        apply = self._apply
         k, s, d = action
-        records = [apply_at(STOCK, WASTE) for _ in range(k)]
-        records.append(apply_at(s, d))
+        self._saved.append((self.total, self.h[:]))
+        records = [self._draw(k), apply(s, d)] if k else [apply(s, d)]
         if self.auto:
             self._auto(records)
         return records
 
     def _auto(self, records: list[Record]) -> None:
         """Cards that can only gain from going up: an Ace, or a card both of whose next-lower
-        copies are already on foundations (nothing could be built on it in a column)."""
+        copies are already on foundations (nothing could be built on it in a column). A
+        foundation takes the card one rank above its height, so that is a card whose rank is
+        one above the lower of its suit's two heights (the engine's check confirms each)."""
         g, p = self.g, self.p
+        low = [min(len(p[suit]), len(p[suit + 4])) for suit in range(4)]
         moved = True
         while moved:
             moved = False
-            for s in (*_COLUMNS, WASTE):
-                if not p[s]:
+            for s in _SOURCES:
+                pile = p[s]
+                if not pile:
                     continue
-                card = p[s][-1]
-                suit, rank = card // 13, card % 13 + 1
-                for f in (suit, suit + 4):
-                    other = suit + 4 if f == suit else suit
-                    if (rank == 1 or len(p[other]) >= rank - 1) and g.reason_at(s, f) is None:
-                        records.append(g.apply_at(s, f))
+                card = pile[-1]
+                suit = card // 13
+                if card - 13 * suit == low[suit]:
+                    f = suit if len(p[suit]) == low[suit] else suit + 4
+                    if g.reason_at(s, f) is None:
+                        records.append(self._apply(s, f))
+                        low[suit] = min(len(p[suit]), len(p[suit + 4]))
                         moved = True
-                        break
 
     def undo(self, token: Token) -> None:
         unapply = self.g.unapply
         for record in reversed(token):
             unapply(record)
+        self.total, self.h = self._saved.pop()
 
     def won(self) -> bool:
         return self.g.is_won()
 
     def moves(self, token: Token) -> list[Move]:
-        return [self.g.move_of(record) for record in token]
+        """Engine moves, one by one: a record of ``k`` draws stands for ``k`` draws."""
+        move_of = self.g.move_of
+        return [move_of(r) for r in token for _ in range(r[3] if len(r) == 4 else 1)]
 
     def start(self) -> Token:
         records: list[Record] = []
+        self._saved.append((self.total, self.h[:]))
         if self.auto:
             self._auto(records)
         return records

@@ -21,23 +21,25 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Any, Protocol, TypeVar
 
-from ..core import Move, Record, Snapshot
+from ..core import Move, Record
 
 WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
 
 by_rank = itemgetter(0)  # sort key of (rank or score, ...) tuples: ties keep their order
 
 Token = list[Record]  # what an action played: the engine's records, for ``undo``
-Node = tuple[list[Move], "Node"] | None  # a beam's line, shared: (last moves, the rest)
+Node = tuple[Token, "Node"] | None  # a beam's line, shared: (last token, the rest)
 A = TypeVar("A")  # an adapter's action
+Saved = Any  # a state a Scored adapter keeps aside: whatever its ``snapshot`` returns
 
 
 class Tree(Protocol[A]):
     """What a depth-first search needs of a game."""
 
-    def key(self) -> tuple[bytes, int]:
-        """The state's key and its rank: a state is pruned when its key was seen at a rank at
-        least as high (Crescent: redeals left, since more redeals can only help)."""
+    def key(self) -> tuple[int, int]:
+        """The state's key (a hash that stands for the position: keys.py) and its rank: a
+        state is pruned when its key was seen at a rank at least as high (Crescent: redeals
+        left, since more redeals can only help)."""
         ...
 
     def actions(self) -> list[A]:
@@ -64,9 +66,9 @@ class Tree(Protocol[A]):
 class Scored(Tree[A], Protocol[A]):
     """What a beam needs besides: a state to keep aside and come back to, and its promise."""
 
-    def snapshot(self) -> Snapshot: ...
+    def snapshot(self) -> Saved: ...
 
-    def restore(self, snapshot: Snapshot) -> None: ...
+    def restore(self, snapshot: Saved) -> None: ...
 
     def score(self) -> int:
         """Lower is better: how promising the position looks."""
@@ -134,7 +136,7 @@ class Search(_Sliced):
         self.adapter = adapter
         self.max_states = states
         self.max_seconds = seconds
-        self.seen: dict[bytes, int] = {}
+        self.seen: dict[int, int] = {}
         self.elapsed = 0.0
         self.result: Result | None = None
         self._done = 0  # actions tried, over all slices: the budget checks fall on the same steps
@@ -313,9 +315,11 @@ class Beam(_Sliced):
         self._begin()
 
     def _begin(self) -> None:
-        self.seen: set[bytes] = {self.adapter.key()[0]}
-        self.layer: list[tuple[Snapshot, Node]] = [(self.root, None)]
-        self.next: list[tuple[int, Snapshot, Node]] = []  # (score, state, how it was reached)
+        self.seen: set[int] = {self.adapter.key()[0]}
+        # a layer's state is its parent's saved state and the action from there: only the
+        # states a layer keeps are ever rebuilt, and only the states expanded are saved
+        self.layer: list[tuple[Saved, Any, Node]] = [(self.root, None, None)]
+        self.next: list[tuple[int, Saved, Any, Node]] = []  # (score, parent, action, line)
         self.index = 0
         self.dropped = False
 
@@ -331,35 +335,43 @@ class Beam(_Sliced):
         adapter = self.adapter
         max_states, deadline = self._budget(started)
         done, limit = self._done, self._done + steps if steps is not None else float("inf")
+        seen = self.seen
         while self.result is None:
             if self.index == len(self.layer):  # the layer is done: the best of the next one
                 if not self.next:
                     if not self.dropped:
                         self.result = Result(UNWINNABLE)
                         break
-                    self.total += len(self.seen)  # a dead beam proves nothing: a wider one
+                    self.total += len(seen)  # a dead beam proves nothing: a wider one
                     self.width *= 2
                     self._begin()
+                    seen = self.seen
                     continue
                 self.next.sort(key=by_rank)
                 self.dropped = self.dropped or len(self.next) > self.width
-                self.layer = [(snap, node) for _, snap, node in self.next[: self.width]]
+                self.layer = [(parent, a, node) for _, parent, a, node in self.next[: self.width]]
                 self.next, self.index = [], 0
-            snap, node = self.layer[self.index]
+            parent, action, node = self.layer[self.index]
             self.index += 1
-            adapter.restore(snap)
+            adapter.restore(parent)
+            if action is not None:
+                adapter.play(action)
+            saved = None
             for action in adapter.actions():
                 token = adapter.play(action)
                 if adapter.won():
-                    self.result = Result(WINNABLE, self._line((adapter.moves(token), node)))
+                    self.result = Result(WINNABLE, self._line((token, node)))
                     break
                 key = adapter.key()[0]
-                if key not in self.seen:
-                    self.seen.add(key)
-                    self.next.append(
-                        (adapter.score(), adapter.snapshot(), (adapter.moves(token), node))
-                    )
-                adapter.undo(token)
+                if key not in seen:
+                    seen.add(key)
+                    score = adapter.score()
+                    adapter.undo(token)
+                    if saved is None:
+                        saved = adapter.snapshot()
+                    self.next.append((score, saved, action, (token, node)))
+                else:
+                    adapter.undo(token)
             done += 1
             if self.result is not None:
                 break
@@ -376,4 +388,5 @@ class Beam(_Sliced):
         while node is not None:
             parts.append(node[0])
             node = node[1]
-        return self._first + [m for moves in reversed(parts) for m in moves]
+        moves = self.adapter.moves
+        return self._first + [m for token in reversed(parts) for m in moves(token)]
