@@ -163,33 +163,36 @@ class Crescent(Solitaire):
         return not any(self._p[8:])  # every pile empty
 
     def legal_moves(self) -> list[Move]:
-        p = self._p
         move = self.MOVES
-        out: list[Move] = []
-        by_suit: list[list[int]] = [[], [], [], []]
-        for i in _PILES:
-            if p[i]:
-                by_suit[p[i][-1] // 13].append(i)
-        for s, meet in enumerate(self.meeting_suits()):  # foundation to foundation: where
-            up, down = p[s], p[s + 4]  # the two meet
-            if meet:
-                if len(up) > 1:
-                    out.append(move[s][s + 4])
-                if len(down) > 1:
-                    out.append(move[s + 4][s])
+        return [move[s][d] for s, d in self.legal_at()]
+
+    def legal_at(self) -> list[tuple[int, int]]:
+        p = self._p
+        out: list[tuple[int, int]] = []
+        by_suit: list[list[tuple[int, int]]] = [[], [], [], []]  # piles that take a card: top
+        tops: list[tuple[int, int]] = []
         for i in _PILES:
             pile = p[i]
-            if not pile:
-                continue
-            c = pile[-1]
+            if pile:
+                c = pile[-1]
+                tops.append((i, c))
+                if len(pile) < PILE_LIMIT:
+                    by_suit[c // 13].append((i, c))
+        for s, meet in enumerate(self.meeting_suits()):  # foundation to foundation: where
+            if meet:  # the two meet
+                if len(p[s]) > 1:
+                    out.append((s, s + 4))
+                if len(p[s + 4]) > 1:
+                    out.append((s + 4, s))
+        for i, c in tops:
             suit = c // 13
             if p[suit][-1] + 1 == c:
-                out.append(move[i][suit])
+                out.append((i, suit))
             if p[suit + 4][-1] - 1 == c:
-                out.append(move[i][suit + 4])
-            for j in by_suit[suit]:
-                if p[j][-1] - c in _ADJACENT and len(p[j]) < PILE_LIMIT:
-                    out.append(move[i][j])
+                out.append((i, suit + 4))
+            for j, top in by_suit[suit]:
+                if top - c in _ADJACENT:
+                    out.append((i, j))
         return out
 
     @property

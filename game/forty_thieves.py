@@ -163,9 +163,12 @@ class FortyThieves(Solitaire):
         return all(len(p[f]) == 13 for f in _FOUNDATIONS)
 
     def legal_moves(self) -> list[Move]:
-        p = self._p
         move = self.MOVES
-        out: list[Move] = []
+        return [move[s][d] for s, d in self.legal_at()]
+
+    def legal_at(self) -> list[tuple[int, int]]:
+        p = self._p
+        out: list[tuple[int, int]] = []
         empty = []
         top_of: dict[int, list[int]] = {}
         for j in _COLUMNS:
@@ -179,22 +182,22 @@ class FortyThieves(Solitaire):
             suit = c // 13
             for f in (suit, suit + 4):
                 if (p[f][-1] + 1 if p[f] else suit * 13) == c:
-                    out.append(move[i][f])
+                    out.append((i, f))
             if c % 13 != 12:  # a King has no card one rank higher
                 for j in top_of.get(c + 1, ()):
-                    out.append(move[i][j])
+                    out.append((i, j))
             for j in empty:
-                out.append(move[i][j])
+                out.append((i, j))
         for f in _FOUNDATIONS:
             if p[f]:
                 c = p[f][-1]
                 if c % 13 != 12:
                     for j in top_of.get(c + 1, ()):
-                        out.append(move[f][j])
+                        out.append((f, j))
                 for j in empty:
-                    out.append(move[f][j])
+                    out.append((f, j))
         if p[STOCK]:
-            out.append(move[STOCK][WASTE])
+            out.append((STOCK, WASTE))
         return out
 
     @property

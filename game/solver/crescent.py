@@ -67,20 +67,20 @@ class CrescentAdapter:
             self.total = total + new_s * new_s - old_s * old_s
 
     def actions(self) -> list[Action]:
-        g, p, number = self.g, self.p, self.g.NUMBERS
+        g, p = self.g, self.p
         scored = []
         met = g.meeting_suits()
-        for move in g.legal_moves():
-            s, d = number[move.src], number[move.dst]
-            if s < 8 or (d < 8 and met[d % 4]):
-                continue  # a met suit: the slide-and-play actions below stand for these
+        foundation_for = g.foundation_for
+        for s, d in g.legal_at():
             if d < 8:
-                rank = 0
+                if s < 8 or met[d & 3]:
+                    continue  # a met suit: the slide-and-play actions below stand for these
+                scored.append((0, s, d))
             else:
                 pile = p[s]
                 # moving a card off another that a foundation takes at once is worth trying first
-                rank = 1 if len(pile) > 1 and g.foundation_for(pile[-2]) is not None else 2
-            scored.append((rank, s, d))
+                under = len(pile) > 1 and foundation_for(pile[-2]) is not None
+                scored.append((1 if under else 2, s, d))
         for i in _PILES:
             if p[i] and met[p[i][-1] // 13]:
                 scored.append((0, i, SLIDE))

@@ -97,11 +97,10 @@ class FortyThievesAdapter:
         return self.g.apply_at(s, d)
 
     def actions(self) -> list[Action]:
-        g, p, number = self.g, self.p, self.g.NUMBERS
+        g, p = self.g, self.p
         scored = []
         empty = [j for j in _COLUMNS if not p[j]][:1]  # the key sorts columns: one empty is all
-        for move in g.legal_moves():
-            s, d = number[move.src], number[move.dst]
+        for s, d in g.legal_at():
             if s == STOCK or (d >= 8 and not p[d] and d not in empty):
                 continue  # draws come as part of the actions below
             if d < 8:
