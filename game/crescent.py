@@ -174,10 +174,10 @@ class Crescent(Solitaire):
         for i in _PILES:
             pile = p[i]
             if pile:
-                c = pile[-1]
-                tops.append((i, c))
+                top = pile[-1]
+                tops.append((i, top))
                 if len(pile) < PILE_LIMIT:
-                    by_suit[c // 13].append((i, c))
+                    by_suit[top // 13].append((i, top))
         for s, meet in enumerate(self.meeting_suits()):  # foundation to foundation: where
             if meet:  # the two meet
                 if len(p[s]) > 1:
