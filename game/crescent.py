@@ -190,8 +190,8 @@ class Crescent(Solitaire):
                 out.append((i, suit))
             if p[suit + 4][-1] - 1 == c:
                 out.append((i, suit + 4))
-            for j, top in by_suit[suit]:
-                if top - c in _ADJACENT:
+            for j, other in by_suit[suit]:
+                if other - c in _ADJACENT:
                     out.append((i, j))
         return out
 
