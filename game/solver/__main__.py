@@ -58,6 +58,8 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(result.as_json()))
     else:
         print(f"{game.code}: {result.verdict} ({result.states} states, {result.seconds:.2f} s)")
+        if result.reason:
+            print(result.reason)
         if result.moves:
             print(" ".join(m.text() for m in result.moves))
     return 0

@@ -83,15 +83,19 @@ class Result:
     moves: list[Move] = field(default_factory=list)
     states: int = 0
     seconds: float = 0.0
+    reason: str = ""  # an unwinnable verdict's proof in words, when an argument gave it
 
     def as_json(self) -> dict[str, Any]:
-        """Moves as ``[src, dst]``, a redeal as ``["redeal"]``."""
-        return {
+        """Moves as ``[src, dst]``, a redeal as ``["redeal"]``; ``reason`` only if there is one."""
+        out: dict[str, Any] = {
             "verdict": self.verdict,
             "moves": [[m.text()] if m.is_redeal else [m.src, m.dst] for m in self.moves],
             "states": self.states,
             "seconds": round(self.seconds, 3),
         }
+        if self.reason:
+            out["reason"] = self.reason
+        return out
 
 
 class _Sliced:
