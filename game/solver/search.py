@@ -183,20 +183,36 @@ class Search(_Sliced):
         frames, adapter, seen = self._frames, self.adapter, self.seen
         max_states, deadline = self._budget(started)
         done, limit = self._done, self._done + steps if steps is not None else float("inf")
+        play, undo, key, won, actions_of = (
+            adapter.play,
+            adapter.undo,
+            adapter.key,
+            adapter.won,
+            adapter.actions,
+        )
+        mask = self.CHECK_EVERY - 1
         while frames:
             frame = frames[-1]
             actions, i = frame[0], frame[1]
-            if i < len(actions):
+            if i < len(actions):  # _enter, inlined: this loop is the search's hot path
                 frame[1] = i + 1
-                self._enter(adapter.play(actions[i]))
-                if self.result is not None:
+                token = play(actions[i])
+                k, rank = key()
+                if seen.get(k, -1) >= rank:
+                    undo(token)  # (a won position is never seen: reaching one ends the search)
+                elif won():
+                    frames.append([[], 0, token])
+                    self.result = Result(WINNABLE, self._line())
                     break
+                else:
+                    seen[k] = rank
+                    frames.append([actions_of(), 0, token])
             else:
                 frames.pop()
                 if frame[2] is not None:
-                    adapter.undo(frame[2])
+                    undo(frame[2])
             done += 1
-            if self._spent(done, len(seen), max_states, deadline):
+            if not done & mask and self._spent(done, len(seen), max_states, deadline):
                 self.result = Result(UNKNOWN)
                 break
             if done >= limit:
