@@ -27,6 +27,19 @@ _SOURCES = (*_COLUMNS, WASTE)
 Action = tuple[int, int, int]  # (stock cards to draw first, source, destination)
 
 
+def _column_score(column: list[int]) -> int:
+    """-8 for an empty column, else 6 per card not on the next higher card of its suit."""
+    if not column:
+        return -8
+    disorder = 0
+    below = column[0]
+    for card in column[1:]:
+        if card + 1 != below:
+            disorder += 1
+        below = card
+    return 6 * disorder
+
+
 class FortyThievesAdapter:
     """Searches a copy of the game; a token is the list of engine records an action played."""
 
@@ -39,6 +52,7 @@ class FortyThievesAdapter:
         self.h = [place_hash(cards) if i >= 8 else 0 for i, cards in enumerate(self.p)]
         self.total = multiset_hash(self.h[8 : 8 + COLUMNS])
         self._saved: list[tuple[int, list[int]]] = []
+        self._column_scores: dict[int, int] = {0: -8}  # by column hash (score)
 
     def snapshot(self) -> Any:
         return self.g.snapshot(), self.total, self.h[:]
@@ -51,21 +65,16 @@ class FortyThievesAdapter:
     def score(self) -> int:
         """Lower is better: cards home count most, then empty columns, then columns in suit
         sequence (a card not on the next higher of its suit blocks what lies under it),
-        then a short waste."""
-        p = self.p
+        then a short waste. A column's part is kept by its hash: columns recur."""
+        p, h, known = self.p, self.h, self._column_scores
         found = sum([len(p[f]) for f in _FOUNDATIONS])
-        empty = disorder = 0
+        total = 0
         for i in _COLUMNS:
-            column = p[i]
-            if not column:
-                empty += 1
-                continue
-            below = column[0]
-            for card in column[1:]:
-                if card + 1 != below:
-                    disorder += 1
-                below = card
-        return -20 * found + 6 * disorder - 8 * empty + len(p[WASTE])
+            part = known.get(h[i])
+            if part is None:
+                part = known[h[i]] = _column_score(p[i])
+            total += part
+        return -20 * found + total + len(p[WASTE])
 
     def key(self) -> tuple[int, int]:
         """The columns as a multiset, the waste in order and the stock's length (its order
@@ -156,25 +165,28 @@ class FortyThievesAdapter:
     def _auto(self, records: list[Record]) -> None:
         """Cards that can only gain from going up: an Ace, or a card both of whose next-lower
         copies are already on foundations (nothing could be built on it in a column). A
-        foundation takes the card one rank above its height, so that is a card whose rank is
-        one above the lower of its suit's two heights (the engine's check confirms each)."""
+        foundation takes the card one rank above its height, so that is, in each suit, the
+        card one rank above the lower of its two heights (the engine's check confirms each)."""
         g, p = self.g, self.p
-        low = [min(len(p[suit]), len(p[suit + 4])) for suit in range(4)]
-        moved = True
-        while moved:
-            moved = False
+        while True:
+            h = [len(p[f]) for f in _FOUNDATIONS]
+            safe = (
+                min(h[0], h[4]),
+                13 + min(h[1], h[5]),
+                26 + min(h[2], h[6]),
+                39 + min(h[3], h[7]),
+            )
             for s in _SOURCES:
                 pile = p[s]
-                if not pile:
-                    continue
-                card = pile[-1]
-                suit = card // 13
-                if card - 13 * suit == low[suit]:
-                    f = suit if len(p[suit]) == low[suit] else suit + 4
+                if pile and pile[-1] in safe:
+                    card = pile[-1]
+                    suit = card // 13
+                    f = suit if h[suit] == card - 13 * suit else suit + 4
                     if g.reason_at(s, f) is None:
                         records.append(self._apply(s, f))
-                        low[suit] = min(len(p[suit]), len(p[suit + 4]))
-                        moved = True
+                        break  # the heights changed: look again from the start
+            else:
+                return
 
     def undo(self, token: Token) -> None:
         unapply = self.g.unapply
