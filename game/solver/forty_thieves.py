@@ -14,6 +14,7 @@ Everything here goes through the engine's public fast path (``legal_moves``, ``r
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from ..core import Move, Record
@@ -27,7 +28,7 @@ _SOURCES = (*_COLUMNS, WASTE)
 Action = tuple[int, int, int]  # (stock cards to draw first, source, destination)
 
 
-def _column_score(column: list[int]) -> int:
+def _column_score(column: Sequence[int]) -> int:
     """-8 for an empty column, else 6 per card not on the next higher card of its suit."""
     if not column:
         return -8
