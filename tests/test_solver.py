@@ -11,7 +11,7 @@ import pytest
 import game
 from game.solver import UNKNOWN, UNWINNABLE, WINNABLE, Search, adapter_for, search, solve
 from game.solver.__main__ import main
-from game.solver.batch import parse_range, read_rows, run_batch, solve_deals, summary
+from game.solver.batch import parse_range, read_rows, run_batch, solve_deals, summary, wilson
 from game.solver.search import luby
 from tests.helpers import build, layout
 
@@ -326,6 +326,7 @@ def test_batch_is_a_plain_function_and_resumes(tmp_path):
         stats["deals"] == 3
         and abs(sum(stats[v] for v in (WINNABLE, UNWINNABLE, UNKNOWN)) - 1) < 1e-9
     )
+    assert stats["winnable_95_low"] <= stats[WINNABLE] <= stats["winnable_95_high"]
     assert parse_range("0-999") == range(1000) and parse_range("7") == range(7, 8)
     with pytest.raises(ValueError):
         parse_range("9-3")
@@ -342,3 +343,11 @@ def test_a_sliced_beam_is_the_same_search():
         whole.moves,
         whole.states,
     )
+
+
+def test_wilson_interval():
+    """Known values (Wilson 1927; e.g. 0 of 10 gives 0 to 0.278)."""
+    low, high = wilson(0, 10)
+    assert low == 0 and abs(high - 0.2775) < 1e-3
+    low, high = wilson(469, 1000)
+    assert abs(low - 0.438) < 1e-3 and abs(high - 0.500) < 1e-3

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import math
 import multiprocessing
 import os
 import sys
@@ -163,19 +164,35 @@ def _progress(n: int, total: int, started: float, rows: Iterable[dict[str, str]]
     sys.stderr.flush()
 
 
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval (95 % for z = 1.96) of a share of ``k`` in ``n``: honest near
+    0 and 1 and for small ``n``, unlike the normal approximation."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 def summary(rows: Iterable[dict[str, str]]) -> dict[str, float]:
-    """Shares of each verdict, states per second and the median seconds to a verdict."""
+    """Shares of each verdict (the winnable share with its Wilson 95 % interval: a lower
+    bound on the win rate, since unknown deals may be won too), states per second and the
+    median seconds to a verdict."""
     rows = list(rows)
     n = len(rows) or 1
     share = {
         v: sum(r["verdict"] == v for r in rows) / n for v in ("winnable", "unwinnable", "unknown")
     }
+    low, high = wilson(sum(r["verdict"] == "winnable" for r in rows), len(rows))
     states = sum(int(r["states"]) for r in rows)
     seconds = sum(float(r["seconds"]) for r in rows)
     settled = sorted(float(r["seconds"]) for r in rows if r["verdict"] != "unknown")
     median = settled[len(settled) // 2] if settled else float("nan")
     return {
         **share,
+        "winnable_95_low": low,
+        "winnable_95_high": high,
         "deals": len(rows),
         "states_per_second": states / seconds if seconds else 0,
         "median_seconds_to_verdict": median,
