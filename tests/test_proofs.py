@@ -10,8 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import game
-from game.solver import UNWINNABLE, prove_unwinnable, solve
+from game.solver import UNKNOWN, UNWINNABLE, Search, prove_unwinnable, solve
 from game.solver.__main__ import main
+from game.solver.crescent import CrescentAdapter
 from tests.test_solver import brute_force, small_crescent
 
 # Hearts home but for the two, the three and the spare Ace, dealt with the Ace on top and no
@@ -85,3 +86,11 @@ def test_proofs_cover_many_of_the_lost_endgames():
 def test_no_proof_for_forty_thieves_or_a_won_game():
     assert prove_unwinnable(game.new("FT1-N-AAAAAAB")) is None
     assert prove_unwinnable(game.new("CR1-N-AAAAAAB")) is None
+
+
+def test_an_exhausted_streamlined_search_proves_nothing():
+    """Streamlined runs (only foundation moves where there are some) skip lines: when one
+    has searched all it would, the verdict stays unknown; a plain run gives the proof."""
+    g = game.from_position(LOST)
+    assert Search(CrescentAdapter(g, streamline=True)).run().verdict == UNKNOWN
+    assert Search(CrescentAdapter(g)).run().verdict == UNWINNABLE

@@ -32,8 +32,13 @@ REDEAL_ACTION: Action = (-1, -1)
 class CrescentAdapter:
     """Searches a copy of the game; a token is the list of engine records an action played."""
 
-    def __init__(self, game: Crescent, seed: int = 0) -> None:
+    def __init__(self, game: Crescent, seed: int = 0, streamline: bool = False) -> None:
         self.g = game.copy()
+        # streamlined: where a card can go home, only such moves are tried. Not every line is
+        # searched then (``complete``: an exhausted search proves nothing), but the lines that
+        # are hold many wins that plain search finds later or not at all
+        self.streamline = streamline
+        self.complete = not streamline
         self.rng = random.Random(seed) if seed else None  # reshuffles equally ranked actions
         self.p = self.g.layout
         self.h = [place_hash(cards) if i >= 8 else 0 for i, cards in enumerate(self.p)]
@@ -84,6 +89,8 @@ class CrescentAdapter:
         for i in _PILES:
             if p[i] and met[p[i][-1] // 13]:
                 scored.append((0, i, SLIDE))
+        if self.streamline and scored and min(scored)[0] == 0:
+            return [(s, d) for rank, s, d in scored if rank == 0]
         if self.rng is not None:
             self.rng.shuffle(scored)
         scored.sort(key=by_rank)

@@ -218,8 +218,8 @@ class Search(_Sliced):
             if done >= limit:
                 self._pause(done, started)
                 return None
-        else:
-            self.result = Result(UNWINNABLE)
+        else:  # everything searched: a proof, unless the adapter left some actions out
+            self.result = Result(UNWINNABLE if getattr(adapter, "complete", True) else UNKNOWN)
         return self._finish(done, started, len(seen))
 
 
