@@ -27,6 +27,21 @@ _PILES = range(8, 8 + PILES)
 SLIDE = -1  # an action's destination: onto the card's suit's met foundations
 Action = tuple[int, int]  # (source, destination) place numbers; REDEAL_ACTION for a redeal
 REDEAL_ACTION: Action = (-1, -1)
+_ORDER_BITS = 6
+
+
+_ORDERS: dict[int, list[list[int]]] = {}  # by list length, 64 random orders, made once
+
+
+def _orders(n: int) -> list[list[int]]:
+    """64 random orders of ``n`` actions: a search reshuffles its equally ranked actions by
+    drawing one (6 random bits instead of a shuffle's draw per action)."""
+    rng = random.Random(n)
+    orders = [list(range(n)) for _ in range(1 << _ORDER_BITS)]
+    for order in orders:
+        rng.shuffle(order)
+    _ORDERS[n] = orders
+    return orders
 
 
 class CrescentAdapter:
@@ -91,8 +106,10 @@ class CrescentAdapter:
                 scored.append((0, i, SLIDE))
         if self.streamline and scored and min(scored)[0] == 0:
             return [(s, d) for rank, s, d in scored if rank == 0]
-        if self.rng is not None:
-            self.rng.shuffle(scored)
+        if self.rng is not None and len(scored) > 1:
+            orders = _ORDERS.get(len(scored)) or _orders(len(scored))
+            order = orders[self.rng.getrandbits(_ORDER_BITS)]
+            scored = [scored[i] for i in order]
         scored.sort(key=by_rank)
         actions = [(s, d) for _, s, d in scored]
         if g.redeal_allowed:
