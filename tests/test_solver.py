@@ -351,3 +351,17 @@ def test_wilson_interval():
     assert low == 0 and abs(high - 0.2775) < 1e-3
     low, high = wilson(469, 1000)
     assert abs(low - 0.438) < 1e-3 and abs(high - 0.500) < 1e-3
+
+
+def test_the_cycle_collector_is_back_on_after_a_slice():
+    """Searches run with the collector off (they make no cycles); a slice gives it back."""
+    import gc
+
+    sliced = search(game.new("FT1-N-AAAAAAB"), states=2000)
+    assert sliced.run(5) is None and gc.isenabled()
+    gc.disable()
+    try:
+        solve(game.new("CR1-N-AAAAAAE"), states=500)
+        assert not gc.isenabled()  # left as it was found
+    finally:
+        gc.enable()

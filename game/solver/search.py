@@ -15,6 +15,8 @@ apart. Each search names the adapter it needs: :class:`Tree` for depth-first sea
 
 from __future__ import annotations
 
+import functools
+import gc
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -31,6 +33,25 @@ Token = list[Record]  # what an action played: the engine's records, for ``undo`
 Node = tuple[Token, "Node"] | None  # a beam's line, shared: (last token, the rest)
 A = TypeVar("A")  # an adapter's action
 Saved = Any  # a state a Scored adapter keeps aside: whatever its ``snapshot`` returns
+
+
+def without_gc(run: Callable[..., Result | None]) -> Callable[..., Result | None]:
+    """Run a search with Python's cycle collector off: a search makes no reference cycles
+    (reference counting frees all it drops), but it allocates so many containers that the
+    collector, which scans the ones alive, ran often and long: Forty Thieves' beam 26 % of
+    its time at 60 000 states, Crescent 6 %. The collector is back on when the slice ends."""
+
+    @functools.wraps(run)
+    def wrapper(*args: Any, **kwargs: Any) -> Result | None:
+        if not gc.isenabled():
+            return run(*args, **kwargs)
+        gc.disable()
+        try:
+            return run(*args, **kwargs)
+        finally:
+            gc.enable()
+
+    return wrapper
 
 
 class Tree(Protocol[A]):
@@ -174,6 +195,7 @@ class Search(_Sliced):
                 moves += self.adapter.moves(frame[2])
         return moves
 
+    @without_gc
     def run(self, steps: int | None = None) -> Result | None:
         """Search for up to ``steps`` actions (all of the budget if ``None``); the verdict, or
         ``None`` when a slice ended first."""
@@ -270,6 +292,7 @@ class Restarts:
     def states(self) -> int:
         return self.total + self.current.states
 
+    @without_gc
     def run(self, steps: int | None = None) -> Result | None:
         if self.result is not None:
             return self.result
@@ -347,6 +370,7 @@ class Beam(_Sliced):
     def states(self) -> int:
         return self.total + len(self.seen)
 
+    @without_gc
     def run(self, steps: int | None = None) -> Result | None:
         """Expand up to ``steps`` states (all of the budget if ``None``)."""
         if self.result is not None:
