@@ -146,7 +146,7 @@ class _Position:
                     buried.update(below)
                     away.update(below)
                     changed = True
-        ranks = self.blocked(self.card[u], away - {u})
+        ranks = self.blocked(self.card[u], away)  # (U is not home before T either)
         if ranks is None or not self.stuck(self.card[u], buried):
             return None
         return Proof(CARDS[self.card[u]], u[0] - 7, self.words(u, ranks))
