@@ -17,6 +17,7 @@ Everything here goes through the engine's public fast path (``legal_moves``, ``a
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ..core import REDEAL, Move, Record
 from ..crescent import PILES, Crescent
@@ -57,8 +58,9 @@ class CrescentAdapter:
         self.rng = random.Random(seed) if seed else None  # reshuffles equally ranked actions
         self.p = self.g.layout
         self.h = [place_hash(cards) if i >= 8 else 0 for i, cards in enumerate(self.p)]
+        self.sq = [x * x for x in self.h]  # each pile's part of the key
         self.total = multiset_hash(self.h)
-        self._saved: list[tuple[int, ...]] = []  # what each play changed in the key, for undo
+        self._saved: list[tuple[Any, ...]] = []  # what each play changed in the key, for undo
 
     def key(self) -> tuple[int, int]:
         """The piles as a multiset (keys.py), and redeals left as the rank. The foundations
@@ -69,7 +71,7 @@ class CrescentAdapter:
 
     def _leave(self, s: int, d: int) -> None:
         """The key's update for the top card of pile ``s`` going to place ``d``."""
-        p, h = self.p, self.h
+        p, h, sq = self.p, self.h, self.sq
         pile = p[s]
         card = pile[-1]
         old_s = h[s]
@@ -80,11 +82,16 @@ class CrescentAdapter:
             old_d = h[d]
             new_d = old_d ^ ZOBRIST[len(p[d])][card]
             h[d] = new_d
-            self._saved.append((total, s, old_s, d, old_d))
-            self.total = total + new_s * new_s - old_s * old_s + new_d * new_d - old_d * old_d
+            self._saved.append((total, s, old_s, sq[s], d, old_d, sq[d]))
+            total -= sq[s] + sq[d]
+            sq[s] = new_s * new_s
+            sq[d] = new_d * new_d
+            self.total = total + sq[s] + sq[d]
         else:
-            self._saved.append((total, s, old_s))
-            self.total = total + new_s * new_s - old_s * old_s
+            self._saved.append((total, s, old_s, sq[s]))
+            total -= sq[s]
+            sq[s] = new_s * new_s
+            self.total = total + sq[s]
 
     def actions(self) -> list[Action]:
         g, p = self.g, self.p
@@ -122,12 +129,13 @@ class CrescentAdapter:
             self._leave(s, d)
             return [self.g.apply_at(s, d)]
         if s < 0:
-            self._saved.append((self.total, *self.h))
+            self._saved.append((self.total, self.h[:], self.sq[:]))
             record = self.g.apply(REDEAL)
-            h, p = self.h, self.p
+            h, sq, p = self.h, self.sq, self.p
             for i in record[1:]:
                 h[i] = place_hash(p[i])
-            self.total = multiset_hash(h)
+                sq[i] = h[i] * h[i]
+            self.total = sum(sq)
             return [record]
         return self._slide_and_play(s)
 
@@ -157,13 +165,13 @@ class CrescentAdapter:
         for record in reversed(token):
             unapply(record)
         saved = self._saved.pop()
-        if len(saved) == 5:
-            self.total, s, self.h[s], d, self.h[d] = saved
-        elif len(saved) == 3:
-            self.total, s, self.h[s] = saved
-        else:
-            self.total = saved[0]
-            self.h[:] = saved[1:]
+        h, sq = self.h, self.sq
+        if len(saved) == 7:
+            self.total, s, h[s], sq[s], d, h[d], sq[d] = saved
+        elif len(saved) == 4:
+            self.total, s, h[s], sq[s] = saved
+        else:  # a redeal
+            self.total, h[:], sq[:] = saved
 
     def won(self) -> bool:
         return self.g.is_won()
