@@ -153,6 +153,11 @@ class Solitaire:
         """Every legal move in this position (never a redeal: ``redeal_allowed`` says that)."""
         raise NotImplementedError
 
+    def legal_at(self) -> list[tuple[int, int]]:
+        """The same moves as ``legal_moves``, in the same order, as (source, destination)
+        place numbers: the one move generator, for the solver's fast path."""
+        raise NotImplementedError
+
     def is_won(self) -> bool:
         """Every card home."""
         raise NotImplementedError

@@ -20,6 +20,9 @@ MAX_REDEALS = max(REDEALS.values())
 _FOUNDATIONS = range(8)
 _PILES = range(8, 8 + PILES)
 _ADJACENT = frozenset({1, -1, 12, -12})  # rank steps on a pile, King-Ace wrap included
+_NEIGHBOURS = tuple(  # the two cards a card goes onto on a pile: same suit, King-Ace wrapped
+    (s * 13 + (r - 1) % 13, s * 13 + (r + 1) % 13) for s in range(4) for r in range(13)
+)
 
 
 class Crescent(Solitaire):
@@ -163,33 +166,45 @@ class Crescent(Solitaire):
         return not any(self._p[8:])  # every pile empty
 
     def legal_moves(self) -> list[Move]:
-        p = self._p
         move = self.MOVES
-        out: list[Move] = []
-        by_suit: list[list[int]] = [[], [], [], []]
-        for i in _PILES:
-            if p[i]:
-                by_suit[p[i][-1] // 13].append(i)
+        return [move[s][d] for s, d in self.legal_at()]
+
+    def legal_at(self) -> list[tuple[int, int]]:
+        p = self._p
+        out: list[tuple[int, int]] = []
         for s, meet in enumerate(self.meeting_suits()):  # foundation to foundation: where
-            up, down = p[s], p[s + 4]  # the two meet
-            if meet:
-                if len(up) > 1:
-                    out.append(move[s][s + 4])
-                if len(down) > 1:
-                    out.append(move[s + 4][s])
+            if meet:  # the two meet
+                if len(p[s]) > 1:
+                    out.append((s, s + 4))
+                if len(p[s + 4]) > 1:
+                    out.append((s + 4, s))
+        takers: dict[int, list[int]] = {}  # a top card -> the piles under it that take a card
+        tops: list[tuple[int, int]] = []
         for i in _PILES:
             pile = p[i]
-            if not pile:
-                continue
-            c = pile[-1]
+            if pile:
+                top = pile[-1]
+                tops.append((i, top))
+                if len(pile) < PILE_LIMIT:
+                    if top in takers:
+                        takers[top].append(i)
+                    else:
+                        takers[top] = [i]
+        up = [p[0][-1] + 1, p[1][-1] + 1, p[2][-1] + 1, p[3][-1] + 1]  # what each one takes
+        down = [p[4][-1] - 1, p[5][-1] - 1, p[6][-1] - 1, p[7][-1] - 1]
+        for i, c in tops:
             suit = c // 13
-            if p[suit][-1] + 1 == c:
-                out.append(move[i][suit])
-            if p[suit + 4][-1] - 1 == c:
-                out.append(move[i][suit + 4])
-            for j in by_suit[suit]:
-                if p[j][-1] - c in _ADJACENT and len(p[j]) < PILE_LIMIT:
-                    out.append(move[i][j])
+            if up[suit] == c:
+                out.append((i, suit))
+            if down[suit] == c:
+                out.append((i, suit + 4))
+            lower, higher = _NEIGHBOURS[c]
+            if lower in takers:
+                for j in takers[lower]:
+                    out.append((i, j))
+            if higher in takers:
+                for j in takers[higher]:
+                    out.append((i, j))
         return out
 
     @property

@@ -120,9 +120,31 @@ class FortyThieves(Solitaire):
         self.moves += 1
         return (s, d, before)
 
-    def unapply(self, record: Record) -> None:
-        s, d, before = record
+    def apply_draws(self, k: int) -> Record:
+        """Turn the next ``k`` stock cards onto the waste at once (``k`` draws, one record,
+        unchecked: the stock must hold ``k`` cards). The solver's "play the k-th next stock
+        card" is one call instead of ``k``; ``unapply`` takes all ``k`` back."""
         p = self._p
+        stock = p[STOCK]
+        drawn = stock[-k:]
+        del stock[-k:]
+        drawn.reverse()  # the last stock card is turned first, so it ends lowest
+        p[WASTE] += drawn
+        self.moves += k
+        return (STOCK, WASTE, self.score, k)
+
+    def unapply(self, record: Record) -> None:
+        p = self._p
+        if len(record) == 4:  # k draws at once
+            k = record[3]
+            waste = p[WASTE]
+            back = waste[-k:]
+            del waste[-k:]
+            back.reverse()
+            p[STOCK] += back
+            self.moves -= k
+            return
+        s, d, before = record
         p[s].append(p[d].pop())
         self.score = before  # exact, the floor at 0 included
         self.moves -= 1
@@ -141,9 +163,12 @@ class FortyThieves(Solitaire):
         return all(len(p[f]) == 13 for f in _FOUNDATIONS)
 
     def legal_moves(self) -> list[Move]:
-        p = self._p
         move = self.MOVES
-        out: list[Move] = []
+        return [move[s][d] for s, d in self.legal_at()]
+
+    def legal_at(self) -> list[tuple[int, int]]:
+        p = self._p
+        out: list[tuple[int, int]] = []
         empty = []
         top_of: dict[int, list[int]] = {}
         for j in _COLUMNS:
@@ -157,22 +182,22 @@ class FortyThieves(Solitaire):
             suit = c // 13
             for f in (suit, suit + 4):
                 if (p[f][-1] + 1 if p[f] else suit * 13) == c:
-                    out.append(move[i][f])
+                    out.append((i, f))
             if c % 13 != 12:  # a King has no card one rank higher
                 for j in top_of.get(c + 1, ()):
-                    out.append(move[i][j])
+                    out.append((i, j))
             for j in empty:
-                out.append(move[i][j])
+                out.append((i, j))
         for f in _FOUNDATIONS:
             if p[f]:
                 c = p[f][-1]
                 if c % 13 != 12:
                     for j in top_of.get(c + 1, ()):
-                        out.append(move[f][j])
+                        out.append((f, j))
                 for j in empty:
-                    out.append(move[f][j])
+                    out.append((f, j))
         if p[STOCK]:
-            out.append(move[STOCK][WASTE])
+            out.append((STOCK, WASTE))
         return out
 
     @property

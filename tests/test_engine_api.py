@@ -201,3 +201,23 @@ def test_the_line_rebuilds_the_position_its_undo_history_and_its_redo_moves(g, r
     assert [s[0].split("\n", 1)[1] for s in history(twin)] == [
         s[0].split("\n", 1)[1] for s in history(g)
     ]
+
+
+@given(st.integers(1, 64), st.integers(0, 10))
+def test_apply_draws_is_k_draws_and_unapply_takes_them_back(k, played):
+    """``apply_draws(k)``: the position of ``k`` single draws; ``unapply`` restores exactly."""
+    g = game.new("FT1-N-AAAAAAB")
+    for _ in range(played):  # some cards on the waste first
+        g.apply_at(g.NUMBERS["stock"], g.NUMBERS["waste"])
+    k = min(k, len(g.cards("stock")))
+    if k == 0:
+        return
+    before = g.position()
+    one_by_one = g.copy()
+    for _ in range(k):
+        one_by_one.apply_at(g.NUMBERS["stock"], g.NUMBERS["waste"])
+    record = g.apply_draws(k)
+    assert g.position() == one_by_one.position()
+    assert g.move_of(record) == Move("stock", "waste")
+    g.unapply(record)
+    assert g.position() == before

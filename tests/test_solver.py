@@ -11,9 +11,9 @@ import pytest
 import game
 from game.solver import UNKNOWN, UNWINNABLE, WINNABLE, Search, adapter_for, search, solve
 from game.solver.__main__ import main
-from game.solver.batch import parse_range, read_rows, run_batch, solve_deals, summary
+from game.solver.batch import parse_range, read_rows, run_batch, solve_deals, summary, wilson
 from game.solver.search import luby
-from tests.helpers import layout
+from tests.helpers import build, layout
 
 RANKS = "A23456789TJQK"
 
@@ -239,15 +239,40 @@ def test_the_game_searched_is_left_untouched():
 
 def test_crescent_met_foundations_are_one_state():
     """When a suit's foundations meet, the slides between them are not separate states."""
-    g = game.new("CR1-N-AAAAAAE")
+    g = build("CR1 redeals=0 moves=0", {"f1": "5S", "f5": "6S"}, [f"t{i}" for i in range(1, 17)])
     adapter = adapter_for(g)
-    p = adapter.p
-    p[0][:] = list(range(5))  # AS..5S up
-    p[4][:] = list(range(12, 4, -1))  # KS..6S down: they meet
     key = adapter.key()
-    p[0].pop()
-    p[4].append(4)  # slide: 5S to the descending foundation
+    adapter.g.apply_at(0, 4)  # slide: 5S to the descending foundation
     assert adapter.key() == key
+    adapter.g.apply_at(4, 0)
+    adapter.g.apply_at(4, 0)  # and 6S onto the ascending one
+    assert adapter.key() == key
+
+
+def fresh_key(adapter):
+    """The key an adapter would compute from scratch for its current position."""
+    return type(adapter)(adapter.g).key()
+
+
+@pytest.mark.parametrize("code", ["CR1-N-AAAAAAE", "FT1-N-AAAAAAB"])
+def test_incremental_keys_match_keys_from_scratch(code):
+    """Along random walks of actions (and their undos), the key kept up to date move by move
+    is the key computed afresh; pile order and which copy of a card does not change it."""
+    rng = random.Random(7)
+    adapter = adapter_for(game.new(code))
+    tokens = [adapter.start()]
+    for _ in range(400):
+        actions = adapter.actions()
+        if actions and (rng.random() < 0.7 or len(tokens) < 2):
+            tokens.append(adapter.play(rng.choice(actions)))
+        elif len(tokens) > 1:
+            adapter.undo(tokens.pop())
+        assert adapter.key() == fresh_key(adapter)
+    twin = adapter.g.copy()
+    piles = twin.layout[8:18] if isinstance(twin, game.FortyThieves) else twin.layout[8:]
+    piles.reverse()
+    twin.layout[8 : 8 + len(piles)] = piles  # the same piles, in another order
+    assert type(adapter)(twin).key() == adapter.key()
 
 
 def test_luby_sequence():
@@ -301,6 +326,7 @@ def test_batch_is_a_plain_function_and_resumes(tmp_path):
         stats["deals"] == 3
         and abs(sum(stats[v] for v in (WINNABLE, UNWINNABLE, UNKNOWN)) - 1) < 1e-9
     )
+    assert stats["winnable_95_low"] <= stats[WINNABLE] <= stats["winnable_95_high"]
     assert parse_range("0-999") == range(1000) and parse_range("7") == range(7, 8)
     with pytest.raises(ValueError):
         parse_range("9-3")
@@ -317,3 +343,25 @@ def test_a_sliced_beam_is_the_same_search():
         whole.moves,
         whole.states,
     )
+
+
+def test_wilson_interval():
+    """Known values (Wilson 1927; e.g. 0 of 10 gives 0 to 0.278)."""
+    low, high = wilson(0, 10)
+    assert low == 0 and abs(high - 0.2775) < 1e-3
+    low, high = wilson(469, 1000)
+    assert abs(low - 0.438) < 1e-3 and abs(high - 0.500) < 1e-3
+
+
+def test_the_cycle_collector_is_back_on_after_a_slice():
+    """Searches run with the collector off (they make no cycles); a slice gives it back."""
+    import gc
+
+    sliced = search(game.new("FT1-N-AAAAAAB"), states=2000)
+    assert sliced.run(5) is None and gc.isenabled()
+    gc.disable()
+    try:
+        solve(game.new("CR1-N-AAAAAAE"), states=500)
+        assert not gc.isenabled()  # left as it was found
+    finally:
+        gc.enable()

@@ -5,7 +5,8 @@
 One list per kind of game (game.codes.KINDS). Only deals whose verdict is "winnable" go in:
 the solver found a line that replays to a won game
 (``test_shipped_winnable_lists_hold_codes_the_solver_wins`` in tests/test_assist.py solves a
-sample of each list again and replays it to the end).
+sample of each list again and replays it to the end). Crescent Four carries Crescent's wins
+over: it is the same deal with one redeal more, so a Crescent line is a Crescent Four line.
 """
 
 from __future__ import annotations
@@ -16,17 +17,26 @@ from pathlib import Path
 from game.codes import KINDS, kind_slug
 
 ROOT = Path(__file__).resolve().parent.parent
+CARRIED = {"CR1-F": "CR1-N"}  # a kind: the kind whose wins are its wins too
+
+
+def winnable(kind: str) -> set[str]:
+    """The deals of ``kind`` its batch results found winnable, as codes of ``kind``."""
+    source = ROOT / "docs" / "results" / f"{kind}.csv"
+    if not source.exists():
+        return set()
+    with source.open(newline="") as f:
+        return {r["code"] for r in csv.DictReader(f) if r["verdict"] == "winnable"}
 
 
 def main() -> None:
     out = ROOT / "static" / "data"
     out.mkdir(parents=True, exist_ok=True)
     for kind in KINDS:
-        source = ROOT / "docs" / "results" / f"{kind}.csv"
-        codes = []
-        if source.exists():
-            with source.open(newline="") as f:
-                codes = sorted(r["code"] for r in csv.DictReader(f) if r["verdict"] == "winnable")
+        codes = winnable(kind)
+        if kind in CARRIED:
+            codes |= {kind + c[len(CARRIED[kind]) :] for c in winnable(CARRIED[kind])}
+        codes = sorted(codes)
         target = out / f"winnable-{kind_slug(kind)}.txt"
         target.write_text("".join(c + "\n" for c in codes))
         print(f"{target.relative_to(ROOT)}: {len(codes)} deals")

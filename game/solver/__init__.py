@@ -9,11 +9,14 @@
 
 from __future__ import annotations
 
+import time
+
 from ..core import Solitaire
 from ..crescent import Crescent
 from ..forty_thieves import FortyThieves
 from .crescent import CrescentAdapter
 from .forty_thieves import FortyThievesAdapter
+from .proofs import Proof, prove_unwinnable
 from .search import UNKNOWN, UNWINNABLE, WINNABLE, Beam, Restarts, Result, Search
 
 __all__ = [
@@ -21,10 +24,12 @@ __all__ = [
     "UNWINNABLE",
     "WINNABLE",
     "Beam",
+    "Proof",
     "Restarts",
     "Result",
     "Search",
     "adapter_for",
+    "prove_unwinnable",
     "search",
     "solve",
 ]
@@ -54,7 +59,12 @@ def search(
 
 
 def solve(game: Solitaire, states: int | None = None, seconds: float | None = None) -> Result:
-    """Search ``game``'s position to a verdict within the budget (none given: no limit)."""
+    """A proof of loss (``prove_unwinnable``) if one is found, else a search of ``game``'s
+    position to a verdict within the budget (none given: no limit)."""
+    started = time.perf_counter()
+    proof = prove_unwinnable(game)
+    if proof is not None:
+        return Result(UNWINNABLE, seconds=time.perf_counter() - started, reason=str(proof))
     result = search(game, states, seconds).run()
     assert result is not None  # no step limit: the search ran to a verdict
     return result

@@ -2,6 +2,7 @@
 
 python -m game.solver CR1-N-AAAAAAE --json --seconds 10
 python -m game.solver --game FT1-N --deals 0-999 --states 100000 --jobs 2 --csv ft.csv
+python -m game.solver --game CR1-N --deals 0-999999 --seconds 10 --dask tcp://HOST:8786
 """
 
 from __future__ import annotations
@@ -30,6 +31,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", help="batch: a deal range such as 0-999")
     parser.add_argument("--jobs", type=int, help="batch: processes (default: all cores)")
     parser.add_argument("--csv", type=Path, help="batch: results file (resumed if present)")
+    parser.add_argument(
+        "--dask", metavar="ADDRESS", help="batch: run on a Dask scheduler (tcp://HOST:8786)"
+    )
     args = parser.parse_args(argv)
     if args.seconds is None and args.states is None:
         args.seconds = 10.0
@@ -39,7 +43,9 @@ def main(argv: list[str] | None = None) -> int:
         try:
             deals = parse_range(args.deals)
             out = args.csv or Path(f"solver-{args.game}.csv")
-            rows = run_batch(args.game, deals, out, args.states, args.seconds, args.jobs)
+            rows = run_batch(
+                args.game, deals, out, args.states, args.seconds, args.jobs, dask=args.dask
+            )
         except (ValueError, CodeError) as err:
             parser.error(str(err))
         wanted = {row for row in rows if row.startswith(args.game + "-")}
@@ -58,6 +64,8 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(result.as_json()))
     else:
         print(f"{game.code}: {result.verdict} ({result.states} states, {result.seconds:.2f} s)")
+        if result.reason:
+            print(result.reason)
         if result.moves:
             print(" ".join(m.text() for m in result.moves))
     return 0

@@ -17,56 +17,106 @@ Everything here goes through the engine's public fast path (``legal_moves``, ``a
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ..core import REDEAL, Move, Record
 from ..crescent import PILES, Crescent
+from .keys import ZOBRIST, multiset_hash, place_hash
 from .search import Token, by_rank
 
 _PILES = range(8, 8 + PILES)
-_FOUNDATIONS = range(8)
-MET = 0xFD  # in a key: this suit's foundations meet, the meeting point does not matter
 SLIDE = -1  # an action's destination: onto the card's suit's met foundations
 Action = tuple[int, int]  # (source, destination) place numbers; REDEAL_ACTION for a redeal
 REDEAL_ACTION: Action = (-1, -1)
+_ORDER_BITS = 6
+
+
+_ORDERS: dict[int, list[list[int]]] = {}  # by list length, 64 random orders, made once
+
+
+def _orders(n: int) -> list[list[int]]:
+    """64 random orders of ``n`` actions: a search reshuffles its equally ranked actions by
+    drawing one (6 random bits instead of a shuffle's draw per action)."""
+    rng = random.Random(n)
+    orders = [list(range(n)) for _ in range(1 << _ORDER_BITS)]
+    for order in orders:
+        rng.shuffle(order)
+    _ORDERS[n] = orders
+    return orders
 
 
 class CrescentAdapter:
     """Searches a copy of the game; a token is the list of engine records an action played."""
 
-    def __init__(self, game: Crescent, seed: int = 0) -> None:
+    def __init__(self, game: Crescent, seed: int = 0, streamline: bool = False) -> None:
         self.g = game.copy()
+        # streamlined: where a card can go home, only such moves are tried. Not every line is
+        # searched then (``complete``: an exhausted search proves nothing), but the lines that
+        # are hold many wins that plain search finds later or not at all
+        self.streamline = streamline
+        self.complete = not streamline
         self.rng = random.Random(seed) if seed else None  # reshuffles equally ranked actions
         self.p = self.g.layout
+        self.h = [place_hash(cards) if i >= 8 else 0 for i, cards in enumerate(self.p)]
+        self.sq = [x * x for x in self.h]  # each pile's part of the key
+        self.total = multiset_hash(self.h)
+        self._saved: list[tuple[Any, ...]] = []  # what each play changed in the key, for undo
 
-    def key(self) -> tuple[bytes, int]:
-        g, p = self.g, self.p
-        piles = sorted([bytes(p[i]) for i in _PILES])
-        tops: list[int] = [p[f][-1] for f in _FOUNDATIONS]
-        for suit, meet in enumerate(g.meeting_suits()):
-            if meet:
-                tops[suit] = tops[suit + 4] = MET
-        return b"\xff".join(piles) + bytes(tops), g.redeals_left
+    def key(self) -> tuple[int, int]:
+        """The piles as a multiset (keys.py), and redeals left as the rank. The foundations
+        need no place in the key: every card not on a pile is home, and which cards are home
+        decides both foundations' tops, up to the slides of a met suit (its ranks are then
+        each home once, wherever the meeting point is), which are one state anyway."""
+        return self.total, self.g.redeals_left
+
+    def _leave(self, s: int, d: int) -> None:
+        """The key's update for the top card of pile ``s`` going to place ``d``."""
+        p, h, sq = self.p, self.h, self.sq
+        pile = p[s]
+        card = pile[-1]
+        old_s = h[s]
+        new_s = old_s ^ ZOBRIST[len(pile) - 1][card]
+        h[s] = new_s
+        total = self.total
+        if d >= 8:
+            old_d = h[d]
+            new_d = old_d ^ ZOBRIST[len(p[d])][card]
+            h[d] = new_d
+            self._saved.append((total, s, old_s, sq[s], d, old_d, sq[d]))
+            total -= sq[s] + sq[d]
+            sq[s] = new_s * new_s
+            sq[d] = new_d * new_d
+            self.total = total + sq[s] + sq[d]
+        else:
+            self._saved.append((total, s, old_s, sq[s]))
+            total -= sq[s]
+            sq[s] = new_s * new_s
+            self.total = total + sq[s]
 
     def actions(self) -> list[Action]:
-        g, p, number = self.g, self.p, self.g.NUMBERS
+        g, p = self.g, self.p
         scored = []
         met = g.meeting_suits()
-        for move in g.legal_moves():
-            s, d = number[move.src], number[move.dst]
-            if s < 8 or (d < 8 and met[d % 4]):
-                continue  # a met suit: the slide-and-play actions below stand for these
+        foundation_for = g.foundation_for
+        for s, d in g.legal_at():
             if d < 8:
-                rank = 0
+                if s < 8 or met[d & 3]:
+                    continue  # a met suit: the slide-and-play actions below stand for these
+                scored.append((0, s, d))
             else:
                 pile = p[s]
                 # moving a card off another that a foundation takes at once is worth trying first
-                rank = 1 if len(pile) > 1 and g.foundation_for(pile[-2]) is not None else 2
-            scored.append((rank, s, d))
+                under = len(pile) > 1 and foundation_for(pile[-2]) is not None
+                scored.append((1 if under else 2, s, d))
         for i in _PILES:
             if p[i] and met[p[i][-1] // 13]:
                 scored.append((0, i, SLIDE))
-        if self.rng is not None:
-            self.rng.shuffle(scored)
+        if self.streamline and scored and min(scored)[0] == 0:
+            return [(s, d) for rank, s, d in scored if rank == 0]
+        if self.rng is not None and len(scored) > 1:
+            orders = _ORDERS.get(len(scored)) or _orders(len(scored))
+            order = orders[self.rng.getrandbits(_ORDER_BITS)]
+            scored = [scored[i] for i in order]
         scored.sort(key=by_rank)
         actions = [(s, d) for _, s, d in scored]
         if g.redeal_allowed:
@@ -76,9 +126,17 @@ class CrescentAdapter:
     def play(self, action: Action) -> Token:
         s, d = action
         if d >= 0:
+            self._leave(s, d)
             return [self.g.apply_at(s, d)]
         if s < 0:
-            return [self.g.apply(REDEAL)]
+            self._saved.append((self.total, self.h[:], self.sq[:]))
+            record = self.g.apply(REDEAL)
+            h, sq, p = self.h, self.sq, self.p
+            for i in record[1:]:
+                h[i] = place_hash(p[i])
+                sq[i] = h[i] * h[i]
+            self.total = sum(sq)
+            return [record]
         return self._slide_and_play(s)
 
     def _slide_and_play(self, s: int) -> Token:
@@ -93,10 +151,12 @@ class CrescentAdapter:
                 records.append(g.apply_at(up, down))
             while p[up][-1] < card - 1:
                 records.append(g.apply_at(down, up))
+            self._leave(s, up)
             records.append(g.apply_at(s, up))
         else:  # an Ace: onto the descending foundation, at its two
             while p[down][-1] > card + 1:
                 records.append(g.apply_at(up, down))
+            self._leave(s, down)
             records.append(g.apply_at(s, down))
         return records
 
@@ -104,6 +164,14 @@ class CrescentAdapter:
         unapply = self.g.unapply
         for record in reversed(token):
             unapply(record)
+        saved = self._saved.pop()
+        h, sq = self.h, self.sq
+        if len(saved) == 7:
+            self.total, s, h[s], sq[s], d, h[d], sq[d] = saved
+        elif len(saved) == 4:
+            self.total, s, h[s], sq[s] = saved
+        else:  # a redeal
+            self.total, h[:], sq[:] = saved
 
     def won(self) -> bool:
         return self.g.is_won()

@@ -14,14 +14,31 @@ Everything here goes through the engine's public fast path (``legal_moves``, ``r
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import Any
 
-from ..core import Move, Record, Snapshot
+from ..core import Move, Record
 from ..forty_thieves import COLUMNS, STOCK, WASTE, FortyThieves
+from .keys import ZOBRIST, multiset_hash, place_hash
 from .search import Token, by_rank
 
 _FOUNDATIONS = range(8)
 _COLUMNS = range(8, 8 + COLUMNS)
+_SOURCES = (*_COLUMNS, WASTE)
 Action = tuple[int, int, int]  # (stock cards to draw first, source, destination)
+
+
+def _column_score(column: Sequence[int]) -> int:
+    """-8 for an empty column, else 6 per card not on the next higher card of its suit."""
+    if not column:
+        return -8
+    disorder = 0
+    below = column[0]
+    for card in column[1:]:
+        if card + 1 != below:
+            disorder += 1
+        below = card
+    return 6 * disorder
 
 
 class FortyThievesAdapter:
@@ -32,48 +49,68 @@ class FortyThievesAdapter:
         self.rng = random.Random(seed) if seed else None  # reshuffles equally ranked actions
         self.p = self.g.layout
         self.auto = auto
+        # the key's parts (keys.py): each column's and the waste's hash, the columns' multiset
+        self.h = [place_hash(cards) if i >= 8 else 0 for i, cards in enumerate(self.p)]
+        self.total = multiset_hash(self.h[8 : 8 + COLUMNS])
+        self._saved: list[tuple[int, list[int]]] = []
+        self._column_scores: dict[int, int] = {0: -8}  # by column hash (score)
 
-    def snapshot(self) -> Snapshot:
-        return self.g.snapshot()
+    def snapshot(self) -> Any:
+        return self.g.snapshot(), self.total, self.h[:]
 
-    def restore(self, snapshot: Snapshot) -> None:
-        self.g.restore(snapshot)
+    def restore(self, snapshot: Any) -> None:
+        self.g.restore(snapshot[0])
+        self.total, self.h[:] = snapshot[1], snapshot[2]
+        self._saved.clear()  # the plays before are not taken back: the state is replaced
 
     def score(self) -> int:
         """Lower is better: cards home count most, then empty columns, then columns in suit
         sequence (a card not on the next higher of its suit blocks what lies under it),
-        then a short waste."""
-        p = self.p
+        then a short waste. A column's part is kept by its hash: columns recur."""
+        p, h, known = self.p, self.h, self._column_scores
         found = sum([len(p[f]) for f in _FOUNDATIONS])
-        empty = disorder = 0
+        total = 0
         for i in _COLUMNS:
-            column = p[i]
-            if not column:
-                empty += 1
-                continue
-            below = column[0]
-            for card in column[1:]:
-                if card + 1 != below:
-                    disorder += 1
-                below = card
-        return -20 * found + 6 * disorder - 8 * empty + len(p[WASTE])
+            part = known.get(h[i])
+            if part is None:
+                part = known[h[i]] = _column_score(p[i])
+            total += part
+        return -20 * found + total + len(p[WASTE])
 
-    def key(self) -> tuple[bytes, int]:
-        p = self.p
-        columns = sorted([bytes(p[i]) for i in _COLUMNS])
-        heights: list[int] = []
-        for suit in range(4):
-            a, b = len(p[suit]), len(p[suit + 4])
-            heights += (a, b) if a <= b else (b, a)
-        heights.append(len(p[STOCK]))
-        return b"\xff".join(columns) + b"\xfe" + bytes(heights) + bytes(p[WASTE]), 0
+    def key(self) -> tuple[int, int]:
+        """The columns as a multiset, the waste in order and the stock's length (its order
+        never changes). The foundations need no place in it: the cards home are the others,
+        and they decide each suit's two heights up to which foundation is which (a suit's two
+        foundations are alike: the key folds that symmetry in)."""
+        return self.total | self.h[WASTE] << 264 | len(self.p[STOCK]) << 400, 0
+
+    def _apply(self, s: int, d: int) -> Record:
+        """``apply_at``, with the key's update."""
+        p, h = self.p, self.h
+        card = p[s][-1]
+        if s >= 8:
+            if s == WASTE:
+                h[s] ^= ZOBRIST[len(p[s]) - 1][card]
+            elif s != STOCK:
+                old = h[s]
+                new = old ^ ZOBRIST[len(p[s]) - 1][card]
+                h[s] = new
+                self.total += new * new - old * old
+        if d >= 8:
+            if d == WASTE:
+                h[d] ^= ZOBRIST[len(p[d])][card]
+            else:
+                old = h[d]
+                new = old ^ ZOBRIST[len(p[d])][card]
+                h[d] = new
+                self.total += new * new - old * old
+        return self.g.apply_at(s, d)
 
     def actions(self) -> list[Action]:
-        g, p, number = self.g, self.p, self.g.NUMBERS
+        g, p = self.g, self.p
         scored = []
         empty = [j for j in _COLUMNS if not p[j]][:1]  # the key sorts columns: one empty is all
-        for move in g.legal_moves():
-            s, d = number[move.src], number[move.dst]
+        for s, d in g.legal_at():
             if s == STOCK or (d >= 8 and not p[d] and d not in empty):
                 continue  # draws come as part of the actions below
             if d < 8:
@@ -107,47 +144,68 @@ class FortyThievesAdapter:
         scored.sort(key=by_rank)
         return [(k, s, d) for _, k, s, d in scored]
 
+    def _draw(self, k: int) -> Record:
+        """``apply_draws``, with the key's update."""
+        p, h = self.p, self.h
+        stock, base = p[STOCK], len(p[WASTE])
+        waste = h[WASTE]
+        for j in range(k):
+            waste ^= ZOBRIST[base + j][stock[-1 - j]]
+        h[WASTE] = waste
+        return self.g.apply_draws(k)
+
     def play(self, action: Action) -> Token:
-        apply_at = self.g.apply_at
+        apply = self._apply
         k, s, d = action
-        records = [apply_at(STOCK, WASTE) for _ in range(k)]
-        records.append(apply_at(s, d))
+        self._saved.append((self.total, self.h[:]))
+        records = [self._draw(k), apply(s, d)] if k else [apply(s, d)]
         if self.auto:
             self._auto(records)
         return records
 
     def _auto(self, records: list[Record]) -> None:
         """Cards that can only gain from going up: an Ace, or a card both of whose next-lower
-        copies are already on foundations (nothing could be built on it in a column)."""
+        copies are already on foundations (nothing could be built on it in a column). A
+        foundation takes the card one rank above its height, so that is, in each suit, the
+        card one rank above the lower of its two heights (the engine's check confirms each)."""
         g, p = self.g, self.p
-        moved = True
-        while moved:
-            moved = False
-            for s in (*_COLUMNS, WASTE):
-                if not p[s]:
-                    continue
-                card = p[s][-1]
-                suit, rank = card // 13, card % 13 + 1
-                for f in (suit, suit + 4):
-                    other = suit + 4 if f == suit else suit
-                    if (rank == 1 or len(p[other]) >= rank - 1) and g.reason_at(s, f) is None:
-                        records.append(g.apply_at(s, f))
-                        moved = True
-                        break
+        while True:
+            h = [len(p[f]) for f in _FOUNDATIONS]
+            safe = (
+                min(h[0], h[4]),
+                13 + min(h[1], h[5]),
+                26 + min(h[2], h[6]),
+                39 + min(h[3], h[7]),
+            )
+            for s in _SOURCES:
+                pile = p[s]
+                if pile and pile[-1] in safe:
+                    card = pile[-1]
+                    suit = card // 13
+                    f = suit if h[suit] == card - 13 * suit else suit + 4
+                    if g.reason_at(s, f) is None:
+                        records.append(self._apply(s, f))
+                        break  # the heights changed: look again from the start
+            else:
+                return
 
     def undo(self, token: Token) -> None:
         unapply = self.g.unapply
         for record in reversed(token):
             unapply(record)
+        self.total, self.h = self._saved.pop()
 
     def won(self) -> bool:
         return self.g.is_won()
 
     def moves(self, token: Token) -> list[Move]:
-        return [self.g.move_of(record) for record in token]
+        """Engine moves, one by one: a record of ``k`` draws stands for ``k`` draws."""
+        move_of = self.g.move_of
+        return [move_of(r) for r in token for _ in range(r[3] if len(r) == 4 else 1)]
 
     def start(self) -> Token:
         records: list[Record] = []
+        self._saved.append((self.total, self.h[:]))
         if self.auto:
             self._auto(records)
         return records
