@@ -112,6 +112,8 @@ def test_an_unknown_switch_cannot_be_set():
         "double_click",
         "auto_placement",
         "winnable_only",
+        "auto_finish",
+        "ask_redeal",
     )
 
 

@@ -31,6 +31,7 @@ def bind(page: Page) -> None:
     listen(page.svg, "pointermove", on(page.on_pointer_move))
     listen(page.svg, "pointerup", on(page.on_pointer_up))
     listen(page.svg, "pointercancel", on(page.on_pointer_up))
+    listen(page.svg, "touchstart", on(page.on_touch_start))
     listen(document, "keydown", on(page.on_key))
     listen(window, "hashchange", on(page.load_hash))
     listen(window, "blur", on(page.cancel_press))

@@ -78,6 +78,22 @@ def drop_target(x: float, y: float) -> str | None:
     return area.dataset.drop if area else None
 
 
+def place_at(event) -> str | None:
+    """The place a pointer went down on. A card still flying to its new place (its arrival
+    animation runs for a moment) does not count: the tap belongs to what lies under it, so a
+    fast second tap on the pile a card just left reaches that pile."""
+    target = event.target
+    flying = target.closest("[data-arrive]")
+    if flying and flying.getAnimations().length:
+        for under in document.elementsFromPoint(event.clientX, event.clientY):
+            if not flying.contains(under):
+                group = under.closest("[data-place]")
+                return group.dataset.place if group else None
+        return None
+    group = target.closest("[data-place]")
+    return group.dataset.place if group else None
+
+
 def close_dialogs() -> None:
     for dialog in document.querySelectorAll("dialog[open]"):
         dialog.close()

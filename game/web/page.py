@@ -21,6 +21,7 @@ from game.web.dom import (
     drop_target,
     lift,
     paint,
+    place_at,
     q,
     show_toolbar,
 )
@@ -158,14 +159,14 @@ class Page:
             return
         if event.button != 0:
             return
-        group = event.target.closest("[data-place]")
-        if not group:  # beside every place: drops the selection, if any
+        place = place_at(event)
+        if place is None:  # beside every place: drops the selection, if any
             if self.table.controller.selected:
                 self.show(self.table.deselect(now()))
             return
         event.preventDefault()
         self.svg.setPointerCapture(event.pointerId)
-        self.press = Press(group.dataset.place, event.clientX, event.clientY, event.pointerId)
+        self.press = Press(place, event.clientX, event.clientY, event.pointerId)
 
     def on_pointer_move(self, event) -> None:
         press = self.press
@@ -200,6 +201,12 @@ class Page:
         target = drop_target(event.clientX, event.clientY)
         dragged = press.offset(event.clientX, event.clientY)
         self.outcome(controller.drop(press.place, target), origins, dragged)
+
+    def on_touch_start(self, event) -> None:
+        """The board makes no browser gestures (its pointer events do everything): a fast
+        finger drag would otherwise end in a fling, and Chromium swallows the next tap anywhere
+        (a toolbar button) as the tap that stops the fling."""
+        event.preventDefault()
 
     def cancel_press(self, _event=None) -> None:
         """Drop a press or a drag in progress (another pointer, a key, a new deal, a dialog,

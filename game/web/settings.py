@@ -14,6 +14,8 @@ class Settings:
     double_click: bool = True  # Forty Thieves: a double-tap sends the card to its best place
     auto_placement: bool = False  # Forty Thieves: a dropped card goes to its best place
     winnable_only: bool = False  # New deal draws from the deals the solver proved winnable
+    auto_finish: bool = True  # a game whose cards can all go home by themselves finishes itself
+    ask_redeal: bool = True  # Redeal asks first while moves remain (it cannot be undone)
 
     @classmethod
     def names(cls) -> tuple[str, ...]:
