@@ -35,6 +35,7 @@ def bind(page: Page) -> None:
     listen(document, "keydown", on(page.on_key))
     listen(window, "hashchange", on(page.load_hash))
     listen(window, "blur", on(page.cancel_press))
+    listen(document, "visibilitychange", on(page.on_visibility))
     listen(window, "resize", on(lambda _event: page.frames.later()))
     for box in document.querySelectorAll("[data-setting]"):
         listen(box, "change", on(page.change_setting))
@@ -47,6 +48,12 @@ def bind(page: Page) -> None:
         "hint": page.solving.hint,
         "check": page.solving.check,
         "copy": page.copy_link,
+        "code": page.copy_link,
+        "pause": page.pause,
+        "resume": page.pause,
+        "restart": page.restart,
+        "restart-yes": page.restart_confirmed,
+        "redeal-yes": page.redeal_confirmed,
         "undo-last": page.undo,
         "close": lambda event: event.target.closest("dialog").close(),
     }
@@ -68,7 +75,7 @@ def main() -> None:
     if page.guard(lambda: page.load_hash() or True)() is None:  # failed, reported: the
         page.deal(page.kind(), push=False)  # start-up's fallback is a fresh deal
     q("#loading").hidden = True
-    for control in document.querySelectorAll("header button, header select"):
+    for control in document.querySelectorAll("header button, header select, #paused button"):
         control.disabled = False
     page.frames.now()
     if testing:  # what Python had imported when the page became ready (e2e/test_page_snapshot)

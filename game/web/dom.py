@@ -45,6 +45,10 @@ def show_toolbar(svg, bar: Toolbar) -> None:
     q("[data-action=draw]").disabled = not bar.can_draw
     q("#stat-moves").textContent = bar.moves
     q("#stat-score").textContent = bar.score
+    code = q("#stat-code")
+    code.textContent = bar.code
+    code.setAttribute("aria-label", bar.code_label)
+    code.hidden = not bar.code
 
 
 def lift(svg, place: str, targets: list[str]) -> Drag | None:

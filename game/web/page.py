@@ -55,6 +55,7 @@ class Page:
             box.checked = getattr(settings, box.dataset.setting)
         self.table = Table(game.new(str(random_code())), settings, words)
         self.press: Press | None = None
+        self.paused = False  # the Pause button (the board covered); hiding the page also stops time
         self.frames = Frames(self.render, self.guard)
         self.solving = Solving(self, words, self.guard)
 
@@ -69,6 +70,9 @@ class Page:
     # --- game lifecycle ---------------------------------------------------------------------
     def start(self, g: game.Solitaire, elapsed_ms: float = 0.0) -> None:
         self.table = Table(g, self.table.settings, self.words, now(), elapsed_ms)
+        self.set_paused(False)
+        if str(document.visibilityState) == "hidden":
+            self.table.clock.pause(now())
         document.body.dataset.game = g.GAME
         self.picker.value = GameCode.parse(g.code).kind if g.code else f"{g.GAME}-N"
         close_dialogs()
@@ -94,7 +98,7 @@ class Page:
                 said.append(self.words.text(loaded.notice))
             if loaded.game is not None:
                 self.start(loaded.game, loaded.elapsed_ms)
-                said.append(self.words.text("resumed"))
+                said.append(panel.resumed_text(loaded.game, loaded.elapsed_ms, self.words))
             else:
                 self.start(game.new(link.code))
             self.canonical_hash(link.canonical)
@@ -135,6 +139,8 @@ class Page:
     def show(self, shown: Shown) -> None:
         """After any change: the words, the end-of-game dialogs, the board redrawn at once."""
         self.solving.clear_hint()
+        if self.paused:  # playing on (a key, a button) ends the pause
+            self.set_paused(False)
         if shown.say is not None:
             self.announce(shown.say)
         if self.table.game.status == "playing":
@@ -246,7 +252,72 @@ class Page:
         self.show(self.table.redo(now()))
 
     def redeal(self, _event=None) -> None:
+        """Redeal, which the rules cannot take back: while moves remain it asks first (unless
+        the player said not to ask again)."""
+        g = self.table.game
+        question = panel.redeal_question(g, self.words) if g.status == "playing" else None
+        if question and self.table.settings.ask_redeal and g.redeal_allowed:
+            self.cancel_press()
+            q("#redeal-text").textContent = question
+            q("#redeal-dont-ask").checked = False
+            q("#redeal-dialog").showModal()
+            return
         self.show(self.table.redeal(now()))
+
+    def redeal_confirmed(self, _event=None) -> None:
+        q("#redeal-dialog").close()
+        if q("#redeal-dont-ask").checked:
+            self.set_setting("ask_redeal", False)
+        self.show(self.table.redeal(now()))
+
+    def restart(self, _event=None) -> None:
+        """Restart this deal: an explicit action, confirmed when it drops moves."""
+        g = self.table.game
+        if g.line or g.redo_line:
+            q("#restart-dialog").showModal()
+        else:
+            self.restart_confirmed()
+
+    def restart_confirmed(self, _event=None) -> None:
+        q("#restart-dialog").close()
+        code = self.table.game.code
+        if code is None:
+            return
+        self.storage.forget_game(code)
+        self.start(game.new(code))
+        self.announce(self.words.text("restarted"))
+
+    def pause(self, _event=None) -> None:
+        """The Pause button: the timer stops and the board is covered; again to go on."""
+        self.set_paused(not self.paused)
+        self.announce(self.words.text("paused" if self.paused else "unpaused"))
+
+    def set_paused(self, paused: bool) -> None:
+        clock, t = self.table.clock, now()
+        if paused and self.table.game.status == "playing":
+            self.cancel_press()
+            clock.pause(t)
+            self.paused = True
+        else:
+            if str(document.visibilityState) != "hidden":
+                clock.resume(t)
+            self.paused = False
+        q("#paused").hidden = not self.paused
+        button = q("[data-action=pause]")
+        button.textContent = self.words.text("resume" if self.paused else "pause")
+        button.setAttribute("aria-pressed", "true" if self.paused else "false")
+        self.tick()
+        self.save()
+
+    def on_visibility(self, _event=None) -> None:
+        """Time runs only while the page can be seen; the game is saved as it is hidden."""
+        if str(document.visibilityState) == "hidden":
+            self.cancel_press()
+            self.table.clock.pause(now())
+            self.save()
+        elif not self.paused:
+            self.table.clock.resume(now())
+        self.tick()
 
     def draw(self, _event=None) -> None:
         origins = self.table.origins()
@@ -262,9 +333,13 @@ class Page:
 
     def change_setting(self, event) -> None:
         box = event.target
-        settings = self.table.settings.changed(box.dataset.setting, bool(box.checked))
+        self.set_setting(box.dataset.setting, bool(box.checked))
+
+    def set_setting(self, name: str, value: bool) -> None:
+        settings = self.table.settings.changed(name, value)
         self.table.settings = settings
         self.storage.save_settings(settings.values())
+        q(f"[data-setting={name}]").checked = value
 
     # --- drawing ------------------------------------------------------------------------------
     def aspect(self) -> float:
@@ -277,7 +352,11 @@ class Page:
         paint(self.svg, g, self.table.layout, markup)
         show_toolbar(self.svg, panel.toolbar(g, self.words))
         self.tick()
-        if not self.storage.save_game(g, self.elapsed(), window.Date.now()):
+        self.save()
+
+    def save(self) -> None:
+        """The game as it is now, with its time (after every draw, a pause, a hidden page)."""
+        if not self.storage.save_game(self.table.game, self.elapsed(), window.Date.now()):
             if not self.unsaved_told:  # the game plays on; the player is told once
                 self.unsaved_told = True
                 self.announce(self.words.text("save_failed"), add=True)

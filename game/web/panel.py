@@ -24,6 +24,8 @@ class Toolbar:
     moves: str
     score: str
     board_label: str
+    code: str  # the deal's code, shown on its own button (tap: copy the link)
+    code_label: str
 
 
 def toolbar(g: game.Solitaire, words: Messages) -> Toolbar:
@@ -38,7 +40,28 @@ def toolbar(g: game.Solitaire, words: Messages) -> Toolbar:
         moves=words.text("stat_moves", n=g.moves),
         score=words.text("stat_score", n=getattr(g, "score", 0)),
         board_label=words.text("board_label", game=name, code=g.code or "-"),
+        code=g.code or "",
+        code_label=words.text("code_label", code=g.code or "-"),
     )
+
+
+def resumed_text(g: game.Solitaire, elapsed_ms: float, words: Messages) -> str:
+    """What the page says when a saved game comes back: where it was left."""
+    return words.text("resumed_at", moves=g.moves, time=clock(elapsed_ms))
+
+
+def moves_left(g: game.Solitaire) -> int:
+    """How many moves the rules allow now, a redeal aside: what a redeal would throw away."""
+    return sum(1 for move in g.legal_moves() if not move.is_redeal)
+
+
+def redeal_question(g: game.Solitaire, words: Messages) -> str | None:
+    """The question Redeal asks first ("N moves are still possible — redeal anyway?"), or
+    None when no move is left (a redeal is then the only way on)."""
+    left = moves_left(g)
+    if not left:
+        return None
+    return words.text("redeal_text_1") if left == 1 else words.text("redeal_text", n=left)
 
 
 def announcement(result: Outcome, g: game.Solitaire, words: Messages, explain: bool) -> str | None:
