@@ -32,4 +32,9 @@ PYSCRIPT_IMPORTS = ("html",)
 # The browser layer: it imports `pyscript` (which PyScript installs on the page, after the
 # interpreter has started), so it cannot be in the snapshot. The entry script, app.py, runs
 # as `__main__`.
-BROWSER_MODULES = ("game.web.dom", "game.web.page", "game.web.solving")
+BROWSER_MODULES = (
+    "game.web.dom",
+    "game.web.finishing",
+    "game.web.page",
+    "game.web.solving",
+)

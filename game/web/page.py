@@ -25,6 +25,7 @@ from game.web.dom import (
     q,
     show_toolbar,
 )
+from game.web.finishing import Finishing
 from game.web.guard import guard
 from game.web.links import read_hash
 from game.web.messages import Messages, clock
@@ -58,6 +59,7 @@ class Page:
         self.paused = False  # the Pause button (the board covered); hiding the page also stops time
         self.frames = Frames(self.render, self.guard)
         self.solving = Solving(self, words, self.guard)
+        self.finishing = Finishing(self, self.guard)
 
     def guard(self, handler):
         """Every handler runs in this: an unexpected error is reported, never raised."""
@@ -69,6 +71,8 @@ class Page:
 
     # --- game lifecycle ---------------------------------------------------------------------
     def start(self, g: game.Solitaire, elapsed_ms: float = 0.0) -> None:
+        self.finishing.stop()
+        document.body.classList.remove("celebrate")
         self.table = Table(g, self.table.settings, self.words, now(), elapsed_ms)
         self.set_paused(False)
         if str(document.visibilityState) == "hidden":
@@ -136,8 +140,9 @@ class Page:
         return self.picker.value if self.picker.value in KINDS else KINDS[0]
 
     # --- input ------------------------------------------------------------------------------
-    def show(self, shown: Shown) -> None:
-        """After any change: the words, the end-of-game dialogs, the board redrawn at once."""
+    def show(self, shown: Shown, draw: bool = True) -> None:
+        """After any change: the words, the end-of-game dialogs, the board redrawn at once
+        (unless ``draw`` is off: several moves at once are drawn once, by the caller)."""
         self.solving.clear_hint()
         if self.paused:  # playing on (a key, a button) ends the pause
             self.set_paused(False)
@@ -145,18 +150,21 @@ class Page:
             self.announce(shown.say)
         if self.table.game.status == "playing":
             close_dialogs()  # e.g. "undo the last move" from the blocked dialog
+            document.body.classList.remove("celebrate")
         elif shown.ended is not None:
             self.cancel_press()  # a dialog comes up: no drag goes on under it
             if shown.ended == "won":
-                won = panel.won_text(self.table.game, self.elapsed(), self.words)
-                q("#won-text").textContent = won
-                q("#won-dialog").showModal()
+                self.finishing.won()
             else:
                 q("#blocked-dialog").showModal()
-        self.frames.now()
+        if draw:
+            self.frames.now()
 
     def outcome(self, result: Outcome, origins: dict, dragged=(0.0, 0.0)) -> None:
+        self.finishing.stop()
         self.show(self.table.input(result, now(), self.aspect(), origins, dragged))
+        if result.kind == "moved":
+            self.finishing.after_move()
 
     def on_pointer_down(self, event) -> None:
         if self.press is not None:  # a second pointer while one is down: that drag is off
@@ -246,9 +254,11 @@ class Page:
 
     # --- buttons ------------------------------------------------------------------------------
     def undo(self, _event=None) -> None:
+        self.finishing.stop()
         self.show(self.table.undo(now()))
 
     def redo(self, _event=None) -> None:
+        self.finishing.stop()
         self.show(self.table.redo(now()))
 
     def redeal(self, _event=None) -> None:
@@ -258,6 +268,7 @@ class Page:
         question = panel.redeal_question(g, self.words) if g.status == "playing" else None
         if question and self.table.settings.ask_redeal and g.redeal_allowed:
             self.cancel_press()
+            self.finishing.stop()
             q("#redeal-text").textContent = question
             q("#redeal-dont-ask").checked = False
             q("#redeal-dialog").showModal()
