@@ -5,9 +5,8 @@ the setting turns it off; a win ends with the cards cascading and the won dialog
 from __future__ import annotations
 
 import pytest
-from pages import frame, load_position, tap, top_card
+from pages import frame, load_position, set_switch, tap, top_card
 from playwright.sync_api import expect
-from test_page_input import set_switch
 
 import game
 

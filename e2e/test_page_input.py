@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 
-from pages import center, load_code, load_position, top_card, touch_drag
+from pages import center, load_code, load_position, set_switch, top_card, touch_drag
 from playwright.sync_api import expect
 
 import game
@@ -29,16 +29,6 @@ def forty_thieves_runs() -> game.Solitaire:
     return build(
         "FT1 score=0 moves=0", places, ["stock"] + [f"t{i}" for i in range(3, 11)], limit=30
     )
-
-
-def set_switch(page, name: str, on: bool) -> None:
-    box = page.locator(f"[data-setting={name}]")
-    if box.is_checked() != on:
-        page.evaluate(
-            """name => { const box = document.querySelector(`[data-setting=${name}]`);
-               box.checked = !box.checked; box.dispatchEvent(new Event('change')); }""",
-            name,
-        )
 
 
 def fast_taps(page, points: list[tuple[float, float]], every_s: float = 0.06) -> None:
