@@ -54,12 +54,18 @@ def bind(page: Page) -> None:
         "restart": page.restart,
         "restart-yes": page.restart_confirmed,
         "redeal-yes": page.redeal_confirmed,
+        "stats": page.records.open,
+        "stats-reset": page.records.reset,
+        "stats-reset-yes": page.records.reset_confirmed,
+        "stats-export": page.records.export,
+        "stats-import": page.records.choose_file,
         "undo-last": page.undo,
         "close": lambda event: event.target.closest("dialog").close(),
     }
     for action, handler in clicks.items():
         when("click", f"[data-action={action}]")(on(handler))
     when("change", "[data-action=game]")(on(page.new_deal))
+    when("change", "#stats-file")(on(page.records.imported))
     window.setInterval(create_proxy(on(page.tick)), 1000)
 
 

@@ -21,6 +21,7 @@ BOOT_MODULES = (
     "game.web.panel",
     "game.web.pointer",
     "game.web.settings",
+    "game.web.stats",
     "game.web.storage",
     "game.web.table",
 )
@@ -36,5 +37,6 @@ BROWSER_MODULES = (
     "game.web.dom",
     "game.web.finishing",
     "game.web.page",
+    "game.web.records",
     "game.web.solving",
 )

@@ -74,7 +74,9 @@ class Finishing:
         """A win: the cards cascade (not under reduced motion), then the won dialog with the
         time, moves, score and the statistics line."""
         page = self.page
-        q("#won-text").textContent = panel.won_text(page.table.game, page.elapsed(), page.words)
+        g, elapsed = page.table.game, page.elapsed()
+        q("#won-text").textContent = panel.won_text(g, elapsed, page.words)
+        q("#won-stats").textContent = page.records.won(g, elapsed)
         if reduced_motion():
             self.open_won_dialog()
             return

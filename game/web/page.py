@@ -30,6 +30,7 @@ from game.web.guard import guard
 from game.web.links import read_hash
 from game.web.messages import Messages, clock
 from game.web.pointer import Press
+from game.web.records import Records
 from game.web.settings import Settings
 from game.web.solving import Solving
 from game.web.storage import Storage
@@ -51,6 +52,9 @@ class Page:
         self.unsaved_told = False  # "cannot be saved" is said once, not after every move
         values, notice = self.storage.load_settings(Settings().values())
         self.notices = [words.text(notice)] if notice else []  # said with the first deal
+        self.records = Records(self)
+        if self.records.notice:
+            self.notices.append(words.text(self.records.notice))
         settings = Settings(**values)
         for box in document.querySelectorAll("[data-setting]"):
             box.checked = getattr(settings, box.dataset.setting)
@@ -364,6 +368,7 @@ class Page:
         show_toolbar(self.svg, panel.toolbar(g, self.words))
         self.tick()
         self.save()
+        self.records.counted(g)
 
     def save(self) -> None:
         """The game as it is now, with its time (after every draw, a pause, a hidden page)."""

@@ -4,12 +4,14 @@ announcement after an input, the end of a game. Pure: the browser layer only cop
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass
 
 import game
 
 from .controller import Outcome
 from .messages import Messages, clock
+from .stats import Record, Stats
 
 
 @dataclass(frozen=True)
@@ -92,3 +94,55 @@ def won_text(g: game.Solitaire, elapsed_ms: float, words: Messages) -> str:
     if isinstance(g, game.FortyThieves):
         text += " · " + words.text("won_score", score=g.score)
     return text
+
+
+def stats_line(kind: str, rec: Record, words: Messages) -> str:
+    """One line of statistics, for the won dialog."""
+    return words.text(
+        "stats_line",
+        game=words.text(f"game_{kind}"),
+        won=rec.won,
+        played=rec.played,
+        rate=rec.win_rate,
+        streak=rec.streak,
+        best=rec.best_streak,
+    )
+
+
+def stats_table(stats: Stats, kinds: tuple[str, ...], words: Messages) -> str:
+    """The Statistics dialog's table (markup): one column per game and variant. Only numbers
+    and the catalog's words go in, escaped all the same."""
+    none = words.text("stats_none")
+
+    def cell(value: object) -> str:
+        return f"<td>{html.escape(str(value))}</td>"
+
+    rows: list[tuple[str, list[object]]] = [
+        ("stats_played", [stats.record(k).played for k in kinds]),
+        ("stats_won", [stats.record(k).won for k in kinds]),
+        ("stats_rate", [words.text("stats_percent", n=stats.record(k).win_rate) for k in kinds]),
+        ("stats_streak", [stats.record(k).streak for k in kinds]),
+        ("stats_best_streak", [stats.record(k).best_streak for k in kinds]),
+    ]
+    best = [stats.record(k) for k in kinds]
+    rows.append(
+        (
+            "stats_best_time",
+            [none if r.best_time_ms is None else clock(r.best_time_ms) for r in best],
+        )
+    )
+    rows.append(
+        ("stats_fewest_moves", [none if r.fewest_moves is None else r.fewest_moves for r in best])
+    )
+    scores = [none if r.best_score is None else r.best_score for r in best]
+    rows.append(
+        ("stats_best_score", [s if k.startswith("FT1") else "" for k, s in zip(kinds, scores)])
+    )
+    head = "".join(f'<th scope="col">{html.escape(words.text(f"game_{k}"))}</th>' for k in kinds)
+    body = "".join(
+        f'<tr data-stat="{key}"><th scope="row">{html.escape(words.text(key))}</th>'
+        + "".join(cell(v) for v in values)
+        + "</tr>"
+        for key, values in rows
+    )
+    return f"<table><thead><tr><td></td>{head}</tr></thead><tbody>{body}</tbody></table>"
