@@ -54,6 +54,15 @@ def bind(page: Page) -> None:
         "restart": page.restart,
         "restart-yes": page.restart_confirmed,
         "redeal-yes": page.redeal_confirmed,
+        "replay-this": page.replay_this,
+        "share": page.share,
+        "replay-start": page.replaying.to_start,
+        "replay-back": page.replaying.back,
+        "replay-play": page.replaying.play_pause,
+        "replay-forward": page.replaying.forward,
+        "replay-end": page.replaying.to_end,
+        "replay-here": page.replaying.play_here,
+        "replay-close": page.replaying.close,
         "stats": page.records.open,
         "stats-reset": page.records.reset,
         "stats-reset-yes": page.records.reset_confirmed,
@@ -66,6 +75,7 @@ def bind(page: Page) -> None:
         when("click", f"[data-action={action}]")(on(handler))
     when("change", "[data-action=game]")(on(page.new_deal))
     when("change", "#stats-file")(on(page.records.imported))
+    when("input", "#replay-step")(on(page.replaying.slid))
     window.setInterval(create_proxy(on(page.tick)), 1000)
 
 
@@ -78,6 +88,7 @@ def main() -> None:
         window.solitaireLoadPosition = create_proxy(page.guard(page.load_position))
         window.solitaireLoadCode = create_proxy(page.guard(page.load_code))
         window.solitairePosition = create_proxy(lambda: page.table.game.position())
+        window.solitaireReplayLink = create_proxy(lambda: page.replaying.link(page.table.game))
     if page.guard(lambda: page.load_hash() or True)() is None:  # failed, reported: the
         page.deal(page.kind(), push=False)  # start-up's fallback is a fresh deal
     q("#loading").hidden = True

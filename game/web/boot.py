@@ -20,6 +20,7 @@ BOOT_MODULES = (
     "game.web.messages",
     "game.web.panel",
     "game.web.pointer",
+    "game.web.replay",
     "game.web.settings",
     "game.web.stats",
     "game.web.storage",
@@ -38,5 +39,6 @@ BROWSER_MODULES = (
     "game.web.finishing",
     "game.web.page",
     "game.web.records",
+    "game.web.replaying",
     "game.web.solving",
 )

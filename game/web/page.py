@@ -31,6 +31,7 @@ from game.web.links import read_hash
 from game.web.messages import Messages, clock
 from game.web.pointer import Press
 from game.web.records import Records
+from game.web.replaying import Replaying
 from game.web.settings import Settings
 from game.web.solving import Solving
 from game.web.storage import Storage
@@ -64,6 +65,7 @@ class Page:
         self.frames = Frames(self.render, self.guard)
         self.solving = Solving(self, words, self.guard)
         self.finishing = Finishing(self, self.guard)
+        self.replaying = Replaying(self, self.guard)
 
     def guard(self, handler):
         """Every handler runs in this: an unexpected error is reported, never raised."""
@@ -74,7 +76,9 @@ class Page:
         self.announce(self.words.text("unexpected_error"))
 
     # --- game lifecycle ---------------------------------------------------------------------
-    def start(self, g: game.Solitaire, elapsed_ms: float = 0.0) -> None:
+    def start(self, g: game.Solitaire, elapsed_ms: float = 0.0, keep_replay=False) -> None:
+        if self.replaying.active and not keep_replay:
+            self.replaying.hide()
         self.finishing.stop()
         document.body.classList.remove("celebrate")
         self.table = Table(g, self.table.settings, self.words, now(), elapsed_ms)
@@ -93,7 +97,13 @@ class Page:
         self.cancel_press()  # a drag belongs to the game it started in
         link = read_hash(str(window.location.hash))
         said, self.notices = self.notices, []
-        if link.code is not None and str(link.code) == self.table.game.code:
+        if link.code is not None and link.replay is not None:
+            self.replaying.open(link.code, link.replay)
+            return
+        was_replay = self.replaying.active  # a plain link after a replay: the deal's game
+        if was_replay:
+            self.replaying.hide()
+        if link.code is not None and str(link.code) == self.table.game.code and not was_replay:
             self.canonical_hash(link.canonical)
             return
         if link.bad is not None:
@@ -112,6 +122,31 @@ class Page:
             self.canonical_hash(link.canonical)
         if said:
             self.announce(" ".join(said))
+
+    def resume(self, code: str) -> None:
+        """The game kept for ``code`` (else its deal afresh), and say so."""
+        loaded = self.storage.load_game(code)
+        self.start(loaded.game or game.new(code), loaded.elapsed_ms)
+        if loaded.notice is not None:
+            self.announce(self.words.text(loaded.notice))
+        elif loaded.game is not None:
+            self.announce(panel.resumed_text(loaded.game, loaded.elapsed_ms, self.words))
+
+    def replay_this(self, _event=None) -> None:
+        """The won dialog's "Replay this game": its replay link, opened (Back: the game)."""
+        g = self.table.game
+        if g.code is not None:
+            window.location.href = self.replaying.link(g)
+
+    async def share(self, _event=None) -> None:
+        """The won dialog's "Share": the replay link of this game, copied."""
+        url = self.replaying.link(self.table.game)
+        try:
+            await window.navigator.clipboard.writeText(url)
+            self.announce(self.words.text("replay_link_copied", url=url))
+        except Exception:  # noqa: BLE001  no clipboard: show the link
+            self.announce(self.words.text("replay_link_to_copy", url=url))
+        q("#won-share").textContent = url
 
     def canonical_hash(self, canonical: str) -> None:
         if str(window.location.hash) != canonical:
@@ -175,7 +210,7 @@ class Page:
             if event.pointerId != self.press.pointer_id:
                 self.cancel_press()
             return
-        if event.button != 0:
+        if event.button != 0 or self.replaying.active:  # a replay is watched, not played
             return
         place = place_at(event)
         if place is None:  # beside every place: drops the selection, if any
@@ -244,7 +279,7 @@ class Page:
     def on_key(self, event) -> None:
         if event.key == "Escape":
             self.cancel_press()
-        if not (event.ctrlKey or event.metaKey):
+        if not (event.ctrlKey or event.metaKey) or self.replaying.active:
             return
         key = event.key.lower()
         if key in ("z", "y"):
@@ -367,8 +402,9 @@ class Page:
         paint(self.svg, g, self.table.layout, markup)
         show_toolbar(self.svg, panel.toolbar(g, self.words))
         self.tick()
-        self.save()
-        self.records.counted(g)
+        if not self.replaying.active:  # a replay's steps are neither kept nor counted
+            self.save()
+            self.records.counted(g)
 
     def save(self) -> None:
         """The game as it is now, with its time (after every draw, a pause, a hidden page)."""

@@ -94,6 +94,14 @@ class Table:
         explain = self.settings.interactive_rules
         return self.settle(panel.announcement(result, self.game, self.words, explain), now_ms)
 
+    def replayed(self, move: game.Move, aspect: float, origins: dict[str, Point]) -> None:
+        """A replay's step forward: the moved card flies from where it was (a redeal or a
+        step back just redraws); no timer, no words, no end of game."""
+        self.view = board.View()
+        self.layout = board.layout_for(self.game, aspect)
+        if not move.is_redeal and move.src in origins:
+            self.view.arrival = board.arrival(self.game, self.layout, move.dst, origins[move.src])
+
     def deselect(self, now_ms: float) -> Shown:
         """A tap beside every place: the selection is dropped."""
         self.controller.selected = None
