@@ -15,6 +15,8 @@ from game.web.links import replay_hash
 from game.web.replay import Replay, move_kind
 from game.web.table import Table
 
+SPEEDS = (("replay_slow", 1000), ("replay_normal", 450), ("replay_fast", 150))  # ms a move
+
 
 class Replaying:
     def __init__(self, page, guarded) -> None:
@@ -22,6 +24,12 @@ class Replaying:
         self.replay: Replay | None = None
         self.timer = None
         self.proxy = create_proxy(guarded(self.tick))
+        speed = q("#replay-speed")
+        for key, ms in SPEEDS:
+            option = document.createElement("option")
+            option.value, option.textContent = str(ms), page.words.text(key)
+            speed.appendChild(option)
+        speed.value = "450"
 
     @property
     def active(self) -> bool:
