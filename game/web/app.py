@@ -63,6 +63,8 @@ def bind(page: Page) -> None:
         "replay-end": page.replaying.to_end,
         "replay-here": page.replaying.play_here,
         "replay-close": page.replaying.close,
+        "examples": page.replaying.examples,
+        "example": page.replaying.example,
         "stats": page.records.open,
         "stats-reset": page.records.reset,
         "stats-reset-yes": page.records.reset_confirmed,

@@ -6,6 +6,8 @@ nothing is saved or counted while a replay is shown. Checking and stepping are p
 
 from __future__ import annotations
 
+import json
+
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
@@ -22,6 +24,7 @@ class Replaying:
     def __init__(self, page, guarded) -> None:
         self.page = page
         self.replay: Replay | None = None
+        self.shipped: dict | None = None  # static/data/examples.json, once fetched
         self.timer = None
         self.proxy = create_proxy(guarded(self.tick))
         speed = q("#replay-speed")
@@ -34,6 +37,28 @@ class Replaying:
     @property
     def active(self) -> bool:
         return self.replay is not None
+
+    # --- the examples: won games found by the solver, shipped in static/data ------------------
+    def examples(self, _event=None) -> None:
+        self.page.cancel_press()
+        q("#examples-dialog").showModal()
+
+    async def example(self, event) -> None:
+        """Watch the shipped won game of a kind (fetched once; the service worker keeps it)."""
+        kind = str(event.target.dataset.kind)
+        if self.shipped is None:
+            try:
+                response = await window.fetch("./static/data/examples.json")
+                self.shipped = json.loads(str(await response.text())) if response.ok else {}
+            except Exception:  # noqa: BLE001  offline and never cached
+                self.shipped = {}
+        example = self.shipped.get(kind) if isinstance(self.shipped, dict) else None
+        q("#examples-dialog").close()
+        if not isinstance(example, dict):
+            self.page.announce(self.page.words.text("examples_missing"))
+            return
+        words = [w for w in str(example.get("line", "")).split()]
+        window.location.hash = replay_hash(str(example.get("code", "")), words)
 
     # --- open and close ---------------------------------------------------------------------
     def open(self, code: game.GameCode, words: tuple[str, ...]) -> None:
