@@ -35,6 +35,7 @@ PYSCRIPT_IMPORTS = ("html",)
 # interpreter has started), so it cannot be in the snapshot. The entry script, app.py, runs
 # as `__main__`.
 BROWSER_MODULES = (
+    "game.web.controls",
     "game.web.dom",
     "game.web.finishing",
     "game.web.page",
