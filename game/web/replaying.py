@@ -41,6 +41,7 @@ class Replaying:
     # --- the examples: won games found by the solver, shipped in static/data ------------------
     def examples(self, _event=None) -> None:
         self.page.cancel_press()
+        q("details.settings").open = False
         q("#examples-dialog").showModal()
 
     async def example(self, event) -> None:
@@ -189,7 +190,7 @@ class Replaying:
         q("#replay-step").value = str(replay.at)
         playing = self.timer is not None
         button = q("[data-action=replay-play]")
-        button.textContent = "⏸" if playing else "▶"
+        button.textContent = "❚❚" if playing else "▶"
         button.setAttribute("aria-label", words.text("replay_pause" if playing else "replay_play"))
         if replay.at == 0:
             text = words.text("replay_start", n=len(replay.moves))
