@@ -59,6 +59,7 @@ def test_restart_is_confirmed_and_deals_the_same_code_afresh(board, kind):
     expect(board.locator("#restart-dialog")).to_be_visible()
     board.locator("#restart-dialog [data-action=close]").click()
     expect(board.locator("#stat-moves")).not_to_have_text("Moves 0")  # cancelled: kept
+    board.locator("details.settings summary").click()
     board.locator("[data-action=restart]").click()
     board.locator("[data-action=restart-yes]").click()
     expect(board.locator("#stat-moves")).to_have_text("Moves 0")
