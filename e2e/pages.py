@@ -121,3 +121,14 @@ def engine_after(code_or_text: str, *moves: tuple[str, str]) -> game.Solitaire:
     for move in moves:
         g.play(*move)
     return g
+
+
+def set_switch(page: Page, name: str, on: bool) -> None:
+    """A setting switched as the player would (its change event), whether shown or not."""
+    box = page.locator(f"[data-setting={name}]")
+    if box.is_checked() != on:
+        page.evaluate(
+            """name => { const box = document.querySelector(`[data-setting=${name}]`);
+               box.checked = !box.checked; box.dispatchEvent(new Event('change')); }""",
+            name,
+        )

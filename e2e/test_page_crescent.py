@@ -12,6 +12,7 @@ from pages import (
     load_code,
     load_position,
     next_frame,
+    set_switch,
     status_text,
     tap,
     top_card,
@@ -125,6 +126,7 @@ def test_undo_redo_buttons_and_keys(board):
 
 
 def test_redeal_rotates_the_piles_and_counts_down(board):
+    set_switch(board, "ask_redeal", False)  # the question: e2e/test_page_keep.py
     load_code(board, CODE)
     button = board.locator("[data-action=redeal]")
     expect(button).to_have_text("Redeal (3)")

@@ -34,6 +34,7 @@ from .core import (
     replay,
 )
 from .crescent import Crescent
+from .finish import finishing_line
 from .forty_thieves import FortyThieves
 from .position import PositionError, position_lines
 
@@ -63,6 +64,7 @@ __all__ = [
     "UnknownPlace",
     "UnknownVariant",
     "from_position",
+    "finishing_line",
     "new",
     "random_code",
     "replay",

@@ -5,6 +5,8 @@ import inspect
 import json
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import game
 from game.web import session
@@ -43,6 +45,34 @@ def test_a_resumed_clock_runs_on_from_its_elapsed_time():
     clock.start(12_000)  # the first move after a reload does not reset it
     assert clock.elapsed(12_000) == 92_000
     assert session.Clock(elapsed_ms=0, now_ms=10_000).elapsed(20_000) == 0  # not started yet
+
+
+def test_a_paused_clock_stands_still_and_leaves_the_pause_out():
+    clock = session.Clock()
+    clock.start(0)
+    clock.pause(1_000)
+    clock.pause(2_000)  # pausing again changes nothing
+    assert clock.paused and clock.elapsed(9_000) == 1_000
+    clock.resume(10_000)
+    assert not clock.paused and clock.elapsed(11_000) == 2_000
+    clock.pause(12_000)
+    clock.start(15_000)  # a move ends a pause
+    assert clock.elapsed(15_000) == 3_000
+
+
+@given(st.lists(st.tuples(st.sampled_from("psrf"), st.integers(0, 1_000)), max_size=30))
+def test_the_clock_never_runs_backwards_nor_counts_a_pause(steps):
+    """Whatever the order of pauses, moves and ends, the time shown never decreases and
+    grows only while running."""
+    clock, now, shown = session.Clock(), 0, 0.0
+    for kind, gap in steps:
+        was_running = clock.started_ms is not None and not clock.paused
+        was_running = was_running and clock.finished_ms is None
+        now += gap
+        assert clock.elapsed(now) - shown <= (gap if was_running else 0)
+        {"p": clock.pause, "s": clock.start, "r": clock.resume, "f": clock.finish}[kind](now)
+        assert clock.elapsed(now) >= shown
+        shown = clock.elapsed(now)
 
 
 # --- the saved game and the settings, through storage -----------------------------------------
@@ -116,6 +146,8 @@ def test_an_unknown_switch_cannot_be_set():
         "large_index",
         "sound",
         "theme",
+        "auto_finish",
+        "ask_redeal",
     )
 
 

@@ -32,11 +32,13 @@ def bind(page: Page) -> None:
     listen(page.svg, "pointermove", on(page.on_pointer_move))
     listen(page.svg, "pointerup", on(page.on_pointer_up))
     listen(page.svg, "pointercancel", on(page.on_pointer_up))
+    listen(page.svg, "touchstart", on(page.on_touch_start))
     listen(document, "keydown", on(page.on_key))
     for gesture in ("pointerdown", "keydown"):  # sound may start only after the first one
         listen(document, gesture, on(page.sound.arm))
     listen(window, "hashchange", on(page.load_hash))
     listen(window, "blur", on(page.cancel_press))
+    listen(document, "visibilitychange", on(page.on_visibility))
     listen(window, "resize", on(lambda _event: page.frames.later()))
     for box in document.querySelectorAll("[data-setting]"):
         listen(box, "change", on(page.change_setting))
@@ -49,12 +51,36 @@ def bind(page: Page) -> None:
         "hint": page.solving.hint,
         "check": page.solving.check,
         "copy": page.copy_link,
+        "code": page.copy_link,
+        "pause": page.pause,
+        "resume": page.pause,
+        "restart": page.restart,
+        "restart-yes": page.restart_confirmed,
+        "redeal-yes": page.redeal_confirmed,
+        "replay-this": page.replay_this,
+        "share": page.share,
+        "replay-start": page.replaying.to_start,
+        "replay-back": page.replaying.back,
+        "replay-play": page.replaying.play_pause,
+        "replay-forward": page.replaying.forward,
+        "replay-end": page.replaying.to_end,
+        "replay-here": page.replaying.play_here,
+        "replay-close": page.replaying.close,
+        "examples": page.replaying.examples,
+        "example": page.replaying.example,
+        "stats": page.records.open,
+        "stats-reset": page.records.reset,
+        "stats-reset-yes": page.records.reset_confirmed,
+        "stats-export": page.records.export,
+        "stats-import": page.records.choose_file,
         "undo-last": page.undo,
         "close": lambda event: event.target.closest("dialog").close(),
     }
     for action, handler in clicks.items():
         when("click", f"[data-action={action}]")(on(handler))
     when("change", "[data-action=game]")(on(page.new_deal))
+    when("change", "#stats-file")(on(page.records.imported))
+    when("input", "#replay-step")(on(page.replaying.slid))
     window.setInterval(create_proxy(on(page.tick)), 1000)
 
 
@@ -71,10 +97,11 @@ def main() -> None:
         # every module imported so far (e2e: all of the standard library's come from the
         # trimmed library the build made, tools/stdlib.py)
         window.solitaireModules = create_proxy(lambda: json.dumps(sorted(sys.modules)))
+        window.solitaireReplayLink = create_proxy(lambda: page.replaying.link(page.table.game))
     if page.guard(lambda: page.load_hash() or True)() is None:  # failed, reported: the
         page.deal(page.kind(), push=False)  # start-up's fallback is a fresh deal
     q("#loading").hidden = True
-    for control in document.querySelectorAll("header button, header select"):
+    for control in document.querySelectorAll("header button, header select, #paused button"):
         control.disabled = False
     q("details.settings").inert = False  # disabled like the buttons until now
     page.frames.now()

@@ -21,8 +21,10 @@ BOOT_MODULES = (
     "game.web.messages",
     "game.web.panel",
     "game.web.pointer",
+    "game.web.replay",
     "game.web.settings",
     "game.web.sound",
+    "game.web.stats",
     "game.web.storage",
     "game.web.table",
 )
@@ -34,4 +36,12 @@ PYSCRIPT_IMPORTS = ("html",)
 # The browser layer: it imports `pyscript` (which PyScript installs on the page, after the
 # interpreter has started), so it cannot be in the snapshot. The entry script, app.py, runs
 # as `__main__`.
-BROWSER_MODULES = ("game.web.dom", "game.web.page", "game.web.solving")
+BROWSER_MODULES = (
+    "game.web.controls",
+    "game.web.dom",
+    "game.web.finishing",
+    "game.web.page",
+    "game.web.records",
+    "game.web.replaying",
+    "game.web.solving",
+)

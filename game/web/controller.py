@@ -71,18 +71,19 @@ class Controller:
 
     # --- taps -----------------------------------------------------------------------------------
     def tap(self, place: str, now_ms: float = 0.0) -> Outcome:
-        """A tap (or click). A second tap on the same place soon after is a double-tap."""
+        """A tap (or click). A second tap on the same place soon after is a double-tap, unless
+        the first one already moved a card: then it is a tap of its own (the next card), so a
+        fast player's taps are never dropped."""
         last = self._last_tap
         double = (
             last is not None
             and last[0] == place
             and now_ms - last[1] <= DOUBLE_TAP_MS
-            and place != "stock"
-        )  # tapping the stock quickly is drawing quickly
-        if double and last is not None:
+            and place != "stock"  # tapping the stock quickly is drawing quickly
+            and last[2] not in ("moved", "refused")  # the first tap acted: this one too
+        )
+        if double:
             self._last_tap = None
-            if last[2] in ("moved", "refused"):  # the first tap already acted
-                return NOTHING
             outcome = self.double_tap(place)
         else:
             outcome = self.single_tap(place)

@@ -52,6 +52,10 @@ def show_toolbar(svg, bar: Toolbar) -> None:
     q("[data-action=draw]").disabled = not bar.can_draw
     q("#stat-moves").textContent = bar.moves
     q("#stat-score").textContent = bar.score
+    code = q("#stat-code")
+    code.textContent = bar.code
+    code.setAttribute("aria-label", bar.code_label)
+    code.hidden = not bar.code
 
 
 def lift(svg, place: str, targets: list[str]) -> Drag | None:
@@ -141,6 +145,22 @@ class Sound:
             osc.start(t0 + start)
             osc.stop(t0 + start + length + 0.02)
         document.body.dataset.sound = name  # what was heard last: for the browser tests
+
+
+def place_at(event) -> str | None:
+    """The place a pointer went down on. A card still flying to its new place (its arrival
+    animation runs for a moment) does not count: the tap belongs to what lies under it, so a
+    fast second tap on the pile a card just left reaches that pile."""
+    target = event.target
+    flying = target.closest("[data-arrive]")
+    if flying and flying.getAnimations().length:
+        for under in document.elementsFromPoint(event.clientX, event.clientY):
+            if not flying.contains(under):
+                group = under.closest("[data-place]")
+                return group.dataset.place if group else None
+        return None
+    group = target.closest("[data-place]")
+    return group.dataset.place if group else None
 
 
 def close_dialogs() -> None:

@@ -15,7 +15,10 @@ from urllib.parse import parse_qs, unquote
 from game import CodeError, GameCode
 from game.codes import KINDS
 
-MAX_HASH = 256  # a code is 13 characters; a replay link may be longer, never 256 encoded
+MAX_HASH = 256  # a code is 13 characters
+MAX_REPLAY_HASH = 12_000  # a replay link: the code, then ~6 characters a move
+REPLAY_MARK = "/"  # a replay link: ``#CODE/t1-f2,t6-f5,redeal,...``
+MOVE_SEPARATOR = ","
 EXCERPT = 24  # characters of a bad hash quoted back to the player
 
 
@@ -28,6 +31,7 @@ class Link:
     code: GameCode | None = None
     bad: str | None = None
     kind: str | None = None
+    replay: tuple[str, ...] | None = None  # a replay link's moves, as written (checked later)
 
     @property
     def canonical(self) -> str:
@@ -39,7 +43,8 @@ def read_hash(raw: str) -> Link:
     text = raw[1:] if raw.startswith("#") else raw
     if not text.strip():
         return Link()
-    if len(text) > MAX_HASH:
+    replay = REPLAY_MARK in text[:MAX_HASH]
+    if len(text) > (MAX_REPLAY_HASH if replay else MAX_HASH):
         return Link(bad=excerpt(text))
     try:
         decoded = unquote(text, errors="strict")
@@ -47,10 +52,19 @@ def read_hash(raw: str) -> Link:
         return Link(bad=excerpt(text))
     if decoded.strip().upper() in KINDS:
         return Link(kind=decoded.strip().upper())
+    head, mark, tail = decoded.partition(REPLAY_MARK)
     try:
-        return Link(code=GameCode.parse(decoded))
+        code = GameCode.parse(head)
     except CodeError:
         return Link(bad=excerpt(decoded))
+    if not mark:
+        return Link(code=code)
+    return Link(code=code, replay=tuple(w for w in tail.split(MOVE_SEPARATOR) if w.strip()))
+
+
+def replay_hash(code: str, moves: list[str]) -> str:
+    """The hash of a replay link: the code, then the moves in ``Move.text()`` form."""
+    return f"#{code}{REPLAY_MARK}{MOVE_SEPARATOR.join(moves)}"
 
 
 def excerpt(text: str) -> str:

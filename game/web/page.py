@@ -14,6 +14,7 @@ import game
 from game.codes import KINDS, GameCode, random_code
 from game.web import panel
 from game.web.controller import NOTHING, Outcome
+from game.web.controls import Controls, now
 from game.web.dom import (
     Frames,
     LocalStore,
@@ -23,24 +24,24 @@ from game.web.dom import (
     drop_target,
     lift,
     paint,
+    place_at,
     q,
     show_toolbar,
 )
+from game.web.finishing import Finishing
 from game.web.guard import guard
 from game.web.links import read_hash
 from game.web.messages import Messages, clock
 from game.web.pointer import Press
+from game.web.records import Records
+from game.web.replaying import Replaying
 from game.web.settings import CHOICES, Settings
 from game.web.solving import Solving
 from game.web.storage import Storage
 from game.web.table import Shown, Table
 
 
-def now() -> float:
-    return window.performance.now()
-
-
-class Page:
+class Page(Controls):
     """One page: the game on the table, what the player sees of it, and the input handlers."""
 
     def __init__(self, words: Messages) -> None:
@@ -51,6 +52,9 @@ class Page:
         self.unsaved_told = False  # "cannot be saved" is said once, not after every move
         values, notice = self.storage.load_settings(Settings().values())
         self.notices = [words.text(notice)] if notice else []  # said with the first deal
+        self.records = Records(self)
+        if self.records.notice:
+            self.notices.append(words.text(self.records.notice))
         settings = Settings(**values)
         for box in document.querySelectorAll("[data-setting]"):
             if box.type == "checkbox":
@@ -67,8 +71,11 @@ class Page:
         self.sound = Sound()
         self.table = Table(game.new(str(random_code())), settings, words)
         self.press: Press | None = None
+        self.paused = False  # the Pause button (the board covered); hiding the page also stops time
         self.frames = Frames(self.render, self.guard)
         self.solving = Solving(self, words, self.guard)
+        self.finishing = Finishing(self, self.guard)
+        self.replaying = Replaying(self, self.guard)
 
     def guard(self, handler):
         """Every handler runs in this: an unexpected error is reported, never raised."""
@@ -79,8 +86,15 @@ class Page:
         self.announce(self.words.text("unexpected_error"))
 
     # --- game lifecycle ---------------------------------------------------------------------
-    def start(self, g: game.Solitaire, elapsed_ms: float = 0.0) -> None:
+    def start(self, g: game.Solitaire, elapsed_ms: float = 0.0, keep_replay=False) -> None:
+        if self.replaying.active and not keep_replay:
+            self.replaying.hide()
+        self.finishing.stop()
+        document.body.classList.remove("celebrate")
         self.table = Table(g, self.table.settings, self.words, now(), elapsed_ms)
+        self.set_paused(False)
+        if str(document.visibilityState) == "hidden":
+            self.table.clock.pause(now())
         document.body.dataset.game = g.GAME
         self.picker.value = GameCode.parse(g.code).kind if g.code else f"{g.GAME}-N"
         close_dialogs()
@@ -93,7 +107,13 @@ class Page:
         self.cancel_press()  # a drag belongs to the game it started in
         link = read_hash(str(window.location.hash))
         said, self.notices = self.notices, []
-        if link.code is not None and str(link.code) == self.table.game.code:
+        if link.code is not None and link.replay is not None:
+            self.replaying.open(link.code, link.replay)
+            return
+        was_replay = self.replaying.active  # a plain link after a replay: the deal's game
+        if was_replay:
+            self.replaying.hide()
+        if link.code is not None and str(link.code) == self.table.game.code and not was_replay:
             self.canonical_hash(link.canonical)
             return
         if link.bad is not None:
@@ -106,12 +126,37 @@ class Page:
                 said.append(self.words.text(loaded.notice))
             if loaded.game is not None:
                 self.start(loaded.game, loaded.elapsed_ms)
-                said.append(self.words.text("resumed"))
+                said.append(panel.resumed_text(loaded.game, loaded.elapsed_ms, self.words))
             else:
                 self.start(game.new(link.code))
             self.canonical_hash(link.canonical)
         if said:
             self.announce(" ".join(said))
+
+    def resume(self, code: str) -> None:
+        """The game kept for ``code`` (else its deal afresh), and say so."""
+        loaded = self.storage.load_game(code)
+        self.start(loaded.game or game.new(code), loaded.elapsed_ms)
+        if loaded.notice is not None:
+            self.announce(self.words.text(loaded.notice))
+        elif loaded.game is not None:
+            self.announce(panel.resumed_text(loaded.game, loaded.elapsed_ms, self.words))
+
+    def replay_this(self, _event=None) -> None:
+        """The won dialog's "Replay this game": its replay link, opened (Back: the game)."""
+        g = self.table.game
+        if g.code is not None:
+            window.location.href = self.replaying.link(g)
+
+    async def share(self, _event=None) -> None:
+        """The won dialog's "Share": the replay link of this game, copied."""
+        url = self.replaying.link(self.table.game)
+        try:
+            await window.navigator.clipboard.writeText(url)
+            self.announce(self.words.text("replay_link_copied", url=url))
+        except Exception:  # noqa: BLE001  no clipboard: show the link
+            self.announce(self.words.text("replay_link_to_copy", url=url))
+        q("#won-share").textContent = url
 
     def canonical_hash(self, canonical: str) -> None:
         if str(window.location.hash) != canonical:
@@ -144,42 +189,48 @@ class Page:
         return self.picker.value if self.picker.value in KINDS else KINDS[0]
 
     # --- input ------------------------------------------------------------------------------
-    def show(self, shown: Shown) -> None:
-        """After any change: the words, the end-of-game dialogs, the board redrawn at once."""
+    def show(self, shown: Shown, draw: bool = True) -> None:
+        """After any change: the words, the end-of-game dialogs, the board redrawn at once
+        (unless ``draw`` is off: several moves at once are drawn once, by the caller)."""
         self.solving.clear_hint()
+        if self.paused:  # playing on (a key, a button) ends the pause
+            self.set_paused(False)
         if shown.say is not None:
             self.announce(shown.say)
         self.sound.play(shown.sound, self.table.settings.sound)
         if self.table.game.status == "playing":
             close_dialogs()  # e.g. "undo the last move" from the blocked dialog
+            document.body.classList.remove("celebrate")
         elif shown.ended is not None:
             self.cancel_press()  # a dialog comes up: no drag goes on under it
             if shown.ended == "won":
-                won = panel.won_text(self.table.game, self.elapsed(), self.words)
-                q("#won-text").textContent = won
-                q("#won-dialog").showModal()
+                self.finishing.won()
             else:
                 q("#blocked-dialog").showModal()
-        self.frames.now()
+        if draw:
+            self.frames.now()
 
     def outcome(self, result: Outcome, origins: dict, dragged=(0.0, 0.0)) -> None:
+        self.finishing.stop()
         self.show(self.table.input(result, now(), self.aspect(), origins, dragged))
+        if result.kind == "moved":
+            self.finishing.after_move()
 
     def on_pointer_down(self, event) -> None:
         if self.press is not None:  # a second pointer while one is down: that drag is off
             if event.pointerId != self.press.pointer_id:
                 self.cancel_press()
             return
-        if event.button != 0:
+        if event.button != 0 or self.replaying.active:  # a replay is watched, not played
             return
-        group = event.target.closest("[data-place]")
-        if not group:  # beside every place: drops the selection, if any
+        place = place_at(event)
+        if place is None:  # beside every place: drops the selection, if any
             if self.table.controller.selected:
                 self.show(self.table.deselect(now()))
             return
         event.preventDefault()
         self.svg.setPointerCapture(event.pointerId)
-        self.press = Press(group.dataset.place, event.clientX, event.clientY, event.pointerId)
+        self.press = Press(place, event.clientX, event.clientY, event.pointerId)
 
     def on_pointer_move(self, event) -> None:
         press = self.press
@@ -215,6 +266,12 @@ class Page:
         dragged = press.offset(event.clientX, event.clientY)
         self.outcome(controller.drop(press.place, target), origins, dragged)
 
+    def on_touch_start(self, event) -> None:
+        """The board makes no browser gestures (its pointer events do everything): a fast
+        finger drag would otherwise end in a fling, and Chromium swallows the next tap anywhere
+        (a toolbar button) as the tap that stops the fling."""
+        event.preventDefault()
+
     def cancel_press(self, _event=None) -> None:
         """Drop a press or a drag in progress (another pointer, a key, a new deal, a dialog,
         the window left): the card goes back and the highlights go off."""
@@ -233,7 +290,7 @@ class Page:
     def on_key(self, event) -> None:
         if event.key == "Escape":
             self.cancel_press()
-        if not (event.ctrlKey or event.metaKey):
+        if not (event.ctrlKey or event.metaKey) or self.replaying.active:
             return
         key = event.key.lower()
         if key in ("z", "y"):
@@ -247,13 +304,12 @@ class Page:
 
     # --- buttons ------------------------------------------------------------------------------
     def undo(self, _event=None) -> None:
+        self.finishing.stop()
         self.show(self.table.undo(now()))
 
     def redo(self, _event=None) -> None:
+        self.finishing.stop()
         self.show(self.table.redo(now()))
-
-    def redeal(self, _event=None) -> None:
-        self.show(self.table.redeal(now()))
 
     def draw(self, _event=None) -> None:
         origins = self.table.origins()
@@ -270,9 +326,17 @@ class Page:
     def change_setting(self, event) -> None:
         box = event.target
         value = bool(box.checked) if box.type == "checkbox" else str(box.value)
-        settings = self.table.settings.changed(box.dataset.setting, value)
+        self.set_setting(box.dataset.setting, value)
+
+    def set_setting(self, name: str, value: bool | str) -> None:
+        settings = self.table.settings.changed(name, value)
         self.table.settings = settings
         self.storage.save_settings(settings.values())
+        box = q(f"[data-setting={name}]")
+        if isinstance(value, bool):
+            box.checked = value
+        else:
+            box.value = value
         appearance(settings)
         self.frames.later()  # the index size changes the board
 
@@ -287,7 +351,13 @@ class Page:
         paint(self.svg, g, self.table.layout, markup)
         show_toolbar(self.svg, panel.toolbar(g, self.words))
         self.tick()
-        if not self.storage.save_game(g, self.elapsed(), window.Date.now()):
+        if not self.replaying.active:  # a replay's steps are neither kept nor counted
+            self.save()
+            self.records.counted(g)
+
+    def save(self) -> None:
+        """The game as it is now, with its time (after every draw, a pause, a hidden page)."""
+        if not self.storage.save_game(self.table.game, self.elapsed(), window.Date.now()):
             if not self.unsaved_told:  # the game plays on; the player is told once
                 self.unsaved_told = True
                 self.announce(self.words.text("save_failed"), add=True)

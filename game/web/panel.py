@@ -4,12 +4,14 @@ announcement after an input, the end of a game. Pure: the browser layer only cop
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass
 
 import game
 
 from .controller import Outcome
 from .messages import Messages, clock
+from .stats import Record, Stats
 
 
 @dataclass(frozen=True)
@@ -24,6 +26,8 @@ class Toolbar:
     moves: str
     score: str
     board_label: str
+    code: str  # the deal's code, shown on its own button (tap: copy the link)
+    code_label: str
 
 
 def toolbar(g: game.Solitaire, words: Messages) -> Toolbar:
@@ -38,7 +42,28 @@ def toolbar(g: game.Solitaire, words: Messages) -> Toolbar:
         moves=words.text("stat_moves", n=g.moves),
         score=words.text("stat_score", n=getattr(g, "score", 0)),
         board_label=words.text("board_label", game=name, code=g.code or "-"),
+        code=g.code or "",
+        code_label=words.text("code_label", code=g.code or "-"),
     )
+
+
+def resumed_text(g: game.Solitaire, elapsed_ms: float, words: Messages) -> str:
+    """What the page says when a saved game comes back: where it was left."""
+    return words.text("resumed_at", moves=g.moves, time=clock(elapsed_ms))
+
+
+def moves_left(g: game.Solitaire) -> int:
+    """How many moves the rules allow now, a redeal aside: what a redeal would throw away."""
+    return sum(1 for move in g.legal_moves() if not move.is_redeal)
+
+
+def redeal_question(g: game.Solitaire, words: Messages) -> str | None:
+    """The question Redeal asks first ("N moves are still possible — redeal anyway?"), or
+    None when no move is left (a redeal is then the only way on)."""
+    left = moves_left(g)
+    if not left:
+        return None
+    return words.text("redeal_text_1") if left == 1 else words.text("redeal_text", n=left)
 
 
 def announcement(result: Outcome, g: game.Solitaire, words: Messages, explain: bool) -> str | None:
@@ -69,3 +94,55 @@ def won_text(g: game.Solitaire, elapsed_ms: float, words: Messages) -> str:
     if isinstance(g, game.FortyThieves):
         text += " · " + words.text("won_score", score=g.score)
     return text
+
+
+def stats_line(kind: str, rec: Record, words: Messages) -> str:
+    """One line of statistics, for the won dialog."""
+    return words.text(
+        "stats_line",
+        game=words.text(f"game_{kind}"),
+        won=rec.won,
+        played=rec.played,
+        rate=rec.win_rate,
+        streak=rec.streak,
+        best=rec.best_streak,
+    )
+
+
+def stats_table(stats: Stats, kinds: tuple[str, ...], words: Messages) -> str:
+    """The Statistics dialog's table (markup): one column per game and variant. Only numbers
+    and the catalog's words go in, escaped all the same."""
+    none = words.text("stats_none")
+
+    def cell(value: object) -> str:
+        return f"<td>{html.escape(str(value))}</td>"
+
+    rows: list[tuple[str, list[object]]] = [
+        ("stats_played", [stats.record(k).played for k in kinds]),
+        ("stats_won", [stats.record(k).won for k in kinds]),
+        ("stats_rate", [words.text("stats_percent", n=stats.record(k).win_rate) for k in kinds]),
+        ("stats_streak", [stats.record(k).streak for k in kinds]),
+        ("stats_best_streak", [stats.record(k).best_streak for k in kinds]),
+    ]
+    best = [stats.record(k) for k in kinds]
+    rows.append(
+        (
+            "stats_best_time",
+            [none if r.best_time_ms is None else clock(r.best_time_ms) for r in best],
+        )
+    )
+    rows.append(
+        ("stats_fewest_moves", [none if r.fewest_moves is None else r.fewest_moves for r in best])
+    )
+    scores = [none if r.best_score is None else r.best_score for r in best]
+    rows.append(
+        ("stats_best_score", [s if k.startswith("FT1") else "" for k, s in zip(kinds, scores)])
+    )
+    head = "".join(f'<th scope="col">{html.escape(words.text(f"game_{k}"))}</th>' for k in kinds)
+    body = "".join(
+        f'<tr data-stat="{key}"><th scope="row">{html.escape(words.text(key))}</th>'
+        + "".join(cell(v) for v in values)
+        + "</tr>"
+        for key, values in rows
+    )
+    return f"<table><thead><tr><td></td>{head}</tr></thead><tbody>{body}</tbody></table>"

@@ -29,6 +29,9 @@ class Settings:
             if getattr(self, name) not in allowed:
                 object.__setattr__(self, name, allowed[0])
 
+    auto_finish: bool = True  # a game whose cards can all go home by themselves finishes itself
+    ask_redeal: bool = True  # Redeal asks first while moves remain (it cannot be undone)
+
     @classmethod
     def names(cls) -> tuple[str, ...]:
         """The settings, as the page's ``[data-setting]`` controls name them."""

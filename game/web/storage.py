@@ -303,6 +303,18 @@ class Storage:
             return False
         return True
 
+    # --- other versioned values (statistics): read and written whole, checked by their owner --
+    def read(self, key: str) -> str | None:
+        return self._get(key)
+
+    def write(self, key: str, text: str) -> bool:
+        """False if the store refused (full, or switched off): the value is still in force."""
+        try:
+            self.store.set(key, text)
+        except Exception:  # noqa: BLE001
+            return False
+        return True
+
     # --- set aside ----------------------------------------------------------------------------
     def set_aside(self, key: str, text: str, why: str) -> None:
         """Move a damaged value out of the way (kept, capped, for a bug report) and say why."""

@@ -47,6 +47,7 @@ class Table:
         self.view = board.View()
         self.layout = board.layout_for(g, 1.0)
         self.clock = Clock(elapsed_ms, now_ms)
+        self.auto_steps = 0  # moves the auto-finish just played: one Undo takes them all back
 
     @property
     def settings(self) -> Settings:
@@ -76,9 +77,13 @@ class Table:
         aspect: float,
         origins: dict[str, Point],
         dragged: Point = (0.0, 0.0),
+        auto: bool = False,
     ) -> Shown:
-        """After a tap, a drop or a draw: the selection and its targets, the moved card's
-        arrival from where it was (plus how far it was dragged), and the words."""
+        """After a tap, a drop or a draw (or a move of the auto-finish, ``auto``): the
+        selection and its targets, the moved card's arrival from where it was (plus how far it
+        was dragged), and the words."""
+        if not auto and result.kind == "moved":
+            self.auto_steps = 0
         controller = self.controller
         selected = controller.selected
         targets = frozenset(controller.targets(selected)) if selected else frozenset()
@@ -93,15 +98,43 @@ class Table:
         say = panel.announcement(result, self.game, self.words, explain)
         return self.settle(say, now_ms, sound_of(result))
 
+    def replayed(self, move: game.Move, aspect: float, origins: dict[str, Point]) -> None:
+        """A replay's step forward: the moved card flies from where it was (a redeal or a
+        step back just redraws); no timer, no words, no end of game."""
+        self.view = board.View()
+        self.layout = board.layout_for(self.game, aspect)
+        if not move.is_redeal and move.src in origins:
+            self.view.arrival = board.arrival(self.game, self.layout, move.dst, origins[move.src])
+
     def deselect(self, now_ms: float) -> Shown:
         """A tap beside every place: the selection is dropped."""
         self.controller.selected = None
         return self.input(Outcome("deselected"), now_ms, 1.0, {})
 
+    def finish_move(
+        self, move: game.Move, now_ms: float, aspect: float, origins: dict[str, Point]
+    ) -> Shown | None:
+        """One move of the auto-finish, animated like the player's; None when it is no longer
+        legal (the player moved meanwhile): the finish stops there."""
+        if self.game.refusal(move.src, move.dst) is not None:
+            return None
+        self.controller.selected = None
+        self.game.play_move(move)
+        self.auto_steps += 1
+        return self.input(Outcome("moved", move), now_ms, aspect, origins, auto=True)
+
     def undo(self, now_ms: float) -> Shown:
+        """Undo; right after an auto-finish, all of its moves in one step."""
+        steps, self.auto_steps = self.auto_steps, 0
+        if steps > 1:
+            undone = sum(self.game.undo() for _ in range(steps))
+            self.controller.selected = None
+            self.view = board.View()
+            return self.settle(self.words.text("auto_undone", n=undone), now_ms)
         return self.step(self.game.undo, "undone", "nothing_to_undo", now_ms)
 
     def redo(self, now_ms: float) -> Shown:
+        self.auto_steps = 0
         return self.step(self.game.redo, "redone", "nothing_to_redo", now_ms)
 
     def step(self, step: Callable[[], bool], done: str, nothing: str, now_ms: float) -> Shown:
@@ -112,6 +145,7 @@ class Table:
     def redeal(self, now_ms: float) -> Shown:
         if self.game.status == "won":  # nothing to gain, and the rules cannot take it back
             return Shown()
+        self.auto_steps = 0
         try:
             self.game.redeal()
         except game.IllegalMove as err:

@@ -1,0 +1,57 @@
+"""The examples: for Crescent, Crescent Four and Forty Thieves, a won game (found by the
+solver, shipped in static/data/examples.json) played in the replay view, with a caption for
+each kind of move."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from harness import ROOT
+from playwright.sync_api import expect
+
+import game
+from game.web.messages import Messages
+from game.web.replay import move_kind
+
+EXAMPLES = json.loads((ROOT / "static" / "data" / "examples.json").read_text())
+WORDS = Messages.load()
+
+
+def first_of_each_kind(code: str, line: list[str]) -> dict[str, int]:
+    """The number (from 1) of the first move of each kind in the line."""
+    g, first = game.new(code), {}
+    for k, word in enumerate(line, 1):
+        move = game.Move.from_text(word)
+        first.setdefault(move_kind(g, move), k)
+        g.play_move(move)
+    return first
+
+
+@pytest.mark.parametrize(
+    "kind, shown",
+    [
+        ("CR1-N", ("pile", "wrap", "f2f", "redeal")),
+        ("CR1-F", ("pile", "wrap", "f2f", "redeal")),
+        ("FT1-N", ("draw", "pile", "home")),
+    ],
+)
+def test_an_example_plays_in_the_replay_view_with_captions(board, kind, shown):
+    board.locator("details.settings summary").click()
+    board.locator("[data-action=examples]").click()
+    dialog = board.locator("#examples-dialog")
+    expect(dialog).to_be_visible()
+    dialog.locator(f"[data-action=example][data-kind={kind}]").click()
+    expect(board.locator("#replay-bar")).to_be_visible()
+    code, line = EXAMPLES[kind]["code"], EXAMPLES[kind]["line"].split()
+    expect(board.locator("#board")).to_have_attribute("data-code", code)
+    first = first_of_each_kind(code, line)
+    for move in shown:
+        board.locator("#replay-step").fill(str(first[move]))
+        caption = WORDS.text(f"caption_{code[:3]}_{move}")
+        expect(board.locator("#replay-caption")).to_contain_text(f"Move {first[move]} of")
+        expect(board.locator("#replay-caption")).to_contain_text(caption)
+    board.locator("[data-action=replay-end]").click()
+    expect(board.locator("#board")).to_have_attribute("data-status", "won")
+    board.locator("[data-action=replay-close]").click()
+    expect(board.locator("#replay-bar")).to_be_hidden()

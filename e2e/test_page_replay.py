@@ -1,0 +1,130 @@
+"""Replays you can share, on both games: the link of the game on the table round-trips to the
+same final position; a damaged link stops at the bad move and says which; step, play, jump,
+"play from here"; the won dialog's Replay and Share."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from harness import ROOT
+from pages import load_code, tap, top_card
+from playwright.sync_api import expect
+
+import game
+from game.web.links import replay_hash
+from game.web.storage import GAME_PREFIX
+
+EXAMPLES = json.loads((ROOT / "static" / "data" / "examples.json").read_text())
+
+
+def layout(text: str) -> str:
+    return text.split("\n", 1)[1]
+
+
+def open_link(page, hash_: str) -> None:
+    page.evaluate("h => { location.hash = h; }", hash_)
+    expect(page.locator("#replay-bar")).to_be_visible()
+
+
+def close(page) -> None:
+    page.locator("[data-action=replay-close]").click()
+    expect(page.locator("#replay-bar")).to_be_hidden()
+
+
+def resume(page, code: str, words: list[str]) -> None:
+    """``code`` with ``words`` played, kept as a save and opened by its link (a resume)."""
+    save = {"v": 2, "code": code, "line": " ".join(words), "redo": "", "moves": 0}
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [GAME_PREFIX + code, json.dumps(save)])
+    load_code(page, "CR1-N-AAAAAAB" if code != "CR1-N-AAAAAAB" else "FT1-N-AAAAAAB")
+    page.evaluate("c => { location.hash = c; }", code)
+    expect(page.locator("#announce")).to_contain_text("Welcome back")
+
+
+@pytest.mark.parametrize("kind", ["CR1-N", "FT1-N"])
+def test_the_link_of_the_game_round_trips_to_the_same_final_position(board, kind):
+    code, words = EXAMPLES[kind]["code"], EXAMPLES[kind]["line"].split()[:40]
+    resume(board, code, words)
+    on_table = board.evaluate("window.solitairePosition()")
+    link = board.evaluate("window.solitaireReplayLink()")
+    assert link.endswith(replay_hash(code, words)) and "index.html" in link
+    open_link(board, link.split("#", 1)[1])
+    expect(board.locator("#replay-caption")).to_contain_text(f"before its {len(words)} moves")
+    board.locator("[data-action=replay-end]").click()
+    expect(board.locator("#replay-caption")).to_contain_text(f"Move {len(words)} of {len(words)}")
+    assert layout(board.evaluate("window.solitairePosition()")) == layout(on_table)
+    close(board)  # back to the game, as kept
+    assert board.evaluate("window.solitairePosition()") == on_table
+
+
+@pytest.mark.parametrize("kind", ["CR1-N", "FT1-N"])
+def test_a_whole_won_game_replays_to_its_win(board, kind):
+    code, words = EXAMPLES[kind]["code"], EXAMPLES[kind]["line"].split()
+    open_link(board, replay_hash(code, words))
+    board.locator("#replay-step").fill(str(len(words)))
+    expect(board.locator("#board")).to_have_attribute("data-status", "won")
+    expect(board.locator("#won-dialog")).to_be_hidden()  # a replay is watched, not won again
+    close(board)
+
+
+@pytest.mark.parametrize("kind", ["CR1-N", "FT1-N"])
+def test_a_damaged_link_plays_up_to_the_bad_move_and_says_which(board, kind):
+    code, words = EXAMPLES[kind]["code"], EXAMPLES[kind]["line"].split()
+    open_link(board, replay_hash(code, [*words[:5], "t99-f1", *words[5:9]]))
+    expect(board.locator("#announce")).to_contain_text("stops at move 6 (“t99-f1”)")
+    board.locator("[data-action=replay-end]").click()
+    expect(board.locator("#replay-caption")).to_contain_text("Move 5 of 5")
+    expected = game.replay(game.new(code), map(game.Move.from_text, words[:5]))
+    assert layout(board.evaluate("window.solitairePosition()")) == layout(expected.position())
+    close(board)
+    illegal = replay_hash(code, [*words[:3], "t1-t1", *words[3:6]])  # a move the rules refuse
+    open_link(board, illegal)
+    expect(board.locator("#announce")).to_contain_text("stops at move 4 (“t1-t1”)")
+    expect(board.locator("#announce")).to_contain_text("already there")
+    close(board)
+
+
+def test_step_play_and_play_from_here(board):
+    code, words = EXAMPLES["CR1-N"]["code"], EXAMPLES["CR1-N"]["line"].split()
+    open_link(board, replay_hash(code, words))
+    forward = board.locator("[data-action=replay-forward]")
+    forward.click()
+    forward.click()
+    expect(board.locator("#replay-caption")).to_contain_text("Move 2 of")
+    board.locator("[data-action=replay-back]").click()
+    expect(board.locator("#replay-caption")).to_contain_text("Move 1 of")
+    board.locator("#replay-speed").select_option("150")
+    board.locator("[data-action=replay-play]").click()
+    board.wait_for_function("Number(document.querySelector('#replay-step').value) >= 4")
+    board.locator("[data-action=replay-play]").click()  # pause
+    at = int(board.locator("#replay-step").input_value())
+    board.wait_for_timeout(400)
+    assert int(board.locator("#replay-step").input_value()) == at
+    board.locator("[data-action=replay-here]").click()
+    expect(board.locator("#replay-bar")).to_be_hidden()
+    expect(board.locator("#board")).to_have_attribute("data-code", code)
+    assert board.evaluate("location.hash") == f"#{code}"
+    expected = game.replay(game.new(code), map(game.Move.from_text, words[:at]))
+    assert layout(board.evaluate("window.solitairePosition()")) == layout(expected.position())
+    board.locator("header [data-action=undo]").click()  # a real game, with its history
+    expect(board.locator("#announce")).to_have_text("Move undone.")
+
+
+def test_the_won_dialog_replays_and_shares_the_game(board):
+    code, words = EXAMPLES["FT1-N"]["code"], EXAMPLES["FT1-N"]["line"].split()
+    resume(board, code, words[:-1])
+    last = game.Move.from_text(words[-1])
+    tap(board, last.src)
+    expect(top_card(board, last.dst)).to_be_visible()
+    dialog = board.locator("#won-dialog")
+    expect(dialog).to_be_visible()
+    dialog.locator("[data-action=share]").click()
+    expect(dialog.locator("#won-share")).to_contain_text(f"#{code}/")
+    shared = board.evaluate("navigator.clipboard.readText()")
+    assert shared.endswith(replay_hash(code, words))
+    dialog.locator("[data-action=replay-this]").click()
+    expect(board.locator("#replay-bar")).to_be_visible()
+    expect(board.locator("#replay-caption")).to_contain_text(f"before its {len(words)} moves")
+    board.go_back()  # Back: the won game, as kept
+    expect(board.locator("#replay-bar")).to_be_hidden()
+    expect(board.locator("#board")).to_have_attribute("data-status", "won")

@@ -1,0 +1,119 @@
+"""Statistics on both games: a win and a loss counted, the won dialog's line, the Statistics
+dialog, reset with a confirmation, export and import, a damaged store set aside."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from harness import ROOT
+from pages import drag, load_code
+from playwright.sync_api import expect
+from test_page_robust import boot
+
+import game
+from game.web.stats import KEY
+from game.web.storage import GAME_PREFIX
+
+EXAMPLES = json.loads((ROOT / "static" / "data" / "examples.json").read_text())
+
+
+def one_move_from_won(page, kind: str) -> tuple[str, game.Move]:
+    """The example deal of ``kind`` resumed one move before its win (seeded as a save, then
+    opened by its link); the last move is returned."""
+    code, line = EXAMPLES[kind]["code"], EXAMPLES[kind]["line"].split()
+    save = {"v": 2, "code": code, "line": " ".join(line[:-1]), "redo": "", "moves": 0}
+    save |= {"elapsed": 61_000, "saved": 1}
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [GAME_PREFIX + code, json.dumps(save)])
+    page.evaluate("code => { location.hash = code; }", code)
+    expect(page.locator("#board")).to_have_attribute("data-code", code)
+    expect(page.locator("#announce")).to_contain_text("Welcome back")
+    return code, game.Move.from_text(line[-1])
+
+
+def stat(page, key: str) -> list[str]:
+    return page.locator(f"#stats-table [data-stat={key}] td").all_inner_texts()
+
+
+def reset(page) -> None:
+    page.locator("header [data-action=stats]").click()
+    page.locator("#stats-dialog [data-action=stats-reset]").click()
+    page.locator("#stats-reset-dialog [data-action=stats-reset-yes]").click()
+    expect(page.locator("#stats-reset-dialog")).to_be_hidden()
+    assert set(stat(page, "stats_played")) == {"0"}
+    page.locator("#stats-dialog [data-action=close]").click()
+
+
+def play_a_move(page, code: str) -> None:
+    """A fresh deal of ``code`` and one legal move in it (a drag, or a draw)."""
+    load_code(page, code)
+    move = next((m for m in game.new(code).legal_moves() if m.src != "stock"), None)
+    if move is None:
+        page.locator("header [data-action=draw]").click()
+    else:
+        drag(page, move.src, move.dst)
+    expect(page.locator("#stat-moves")).to_have_text("Moves 1")
+
+
+@pytest.mark.parametrize("kind, column", [("CR1-N", 0), ("FT1-N", 2)])
+def test_a_win_then_a_loss_are_counted(board, kind, column):
+    reset(board)
+    load_code(board, f"{kind}-AAAAAQP")
+    code, last = one_move_from_won(board, kind)
+    drag(board, last.src, last.dst)
+    dialog = board.locator("#won-dialog")
+    expect(dialog).to_be_visible()
+    name = "Crescent" if kind == "CR1-N" else "Forty Thieves"
+    expect(dialog.locator("#won-stats")).to_have_text(
+        f"{name}: won 1 of 1 (100%) · streak 1, best 1"
+    )
+    dialog.locator("[data-action=close]").click()
+    play_a_move(board, f"{kind}-AAAAAQQ")  # left unwon...
+    play_a_move(board, f"{kind}-AAAAAQR")  # ...when this one is played: the streak ends
+    board.locator("header [data-action=stats]").click()
+    expect(board.locator("#stats-dialog")).to_be_visible()
+    assert stat(board, "stats_played")[column] == "3"
+    assert stat(board, "stats_won")[column] == "1"
+    assert stat(board, "stats_rate")[column] == "33%"
+    assert stat(board, "stats_streak")[column] == "0"
+    assert stat(board, "stats_best_streak")[column] == "1"
+    assert stat(board, "stats_best_time")[column] == "1:01"
+    won = game.replay(game.new(code), map(game.Move.from_text, EXAMPLES[kind]["line"].split()))
+    assert stat(board, "stats_fewest_moves")[column] == str(won.moves)
+    if kind == "FT1-N":
+        assert stat(board, "stats_best_score")[column] not in ("", "—")
+    board.locator("#stats-dialog [data-action=close]").click()
+
+
+def test_export_then_import_and_a_bad_file_changes_nothing(board, tmp_path):
+    reset(board)
+    play_a_move(board, "FT1-N-AAAAAQS")
+    board.locator("header [data-action=stats]").click()
+    with board.expect_download() as download:
+        board.locator("[data-action=stats-export]").click()
+    saved = tmp_path / "stats.json"
+    download.value.save_as(saved)
+    data = json.loads(saved.read_text())
+    assert data["v"] == 1 and data["kinds"]["FT1-N"]["played"] == 1
+    board.locator("#stats-dialog [data-action=stats-reset]").click()
+    board.locator("[data-action=stats-reset-yes]").click()
+    assert stat(board, "stats_played")[2] == "0"
+    board.locator("#stats-file").set_input_files(str(saved))
+    expect(board.locator("#stats-message")).to_have_text("Statistics imported.")
+    assert stat(board, "stats_played")[2] == "1"
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"v": 1, "kinds": {"XX": {}}}')
+    board.locator("#stats-file").set_input_files(str(bad))
+    expect(board.locator("#stats-message")).to_contain_text("does not hold statistics")
+    assert stat(board, "stats_played")[2] == "1"
+    board.locator("#stats-dialog [data-action=close]").click()
+
+
+def test_a_damaged_store_is_set_aside_with_a_notice(browser, site):
+    page, watch = boot(browser, site, storage={KEY: '{"v": 1, "kinds": [1, 2'})
+    expect(page.locator("#announce")).to_contain_text("Damaged statistics were set aside")
+    assert page.evaluate("k => localStorage.getItem(k)", KEY + ".corrupt").startswith('{"v"')
+    page.locator("header [data-action=stats]").click()
+    assert set(stat(page, "stats_played")) == {"0"}
+    watch.check()
+    page.context.close()

@@ -1,0 +1,90 @@
+"""The page's side of auto-finish: when the engine says every card left goes home by
+foundation moves alone (:func:`game.finishing_line`), the game plays them by itself, one by
+one with each card's flight (all at once under reduced motion); one Undo takes them all back.
+"""
+
+from __future__ import annotations
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+import game
+from game.web import panel
+from game.web.dom import q
+
+STEP_MS = 140  # between two cards going home: the arrival animation lasts 170 ms
+CELEBRATION_MS = 1300  # the cards cascade (app.css), then the won dialog
+
+
+def reduced_motion() -> bool:
+    return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+
+
+class Finishing:
+    """At most one finish at a time; any other change by the player stops it."""
+
+    def __init__(self, page, guarded) -> None:
+        self.page = page
+        self.line: list[game.Move] = []
+        self.timer = None
+        self.proxy = create_proxy(guarded(self.step))
+        self.dialog_proxy = create_proxy(guarded(self.open_won_dialog))
+
+    def after_move(self) -> None:
+        """After the player's move: start a finish if the setting is on and one exists."""
+        table = self.page.table
+        if self.line or not table.settings.auto_finish or table.game.status != "playing":
+            return
+        line = game.finishing_line(table.game)
+        if not line:
+            return
+        self.line = list(line)
+        if reduced_motion():
+            while self.line:
+                self.step(draw=False)
+            self.page.frames.now()
+        else:
+            self.timer = window.setTimeout(self.proxy, STEP_MS)
+
+    def stop(self) -> None:
+        if self.timer is not None:
+            window.clearTimeout(self.timer)
+            self.timer = None
+        self.line = []
+
+    def step(self, *_args, draw: bool = True) -> None:
+        self.timer = None
+        if not self.line:
+            return
+        page, move = self.page, self.line.pop(0)
+        now = window.performance.now()
+        shown = page.table.finish_move(move, now, page.aspect(), page.table.origins())
+        if shown is None:
+            self.stop()
+            return
+        if not self.line:  # the last card: say what happened, then the end of the game
+            n = page.table.auto_steps
+            shown = type(shown)(page.words.text("auto_finished", n=n), shown.ended)
+        page.show(shown, draw=draw)
+        if self.line and draw:
+            self.timer = window.setTimeout(self.proxy, STEP_MS)
+
+    # --- the end of a won game ------------------------------------------------------------
+    def won(self) -> None:
+        """A win: the cards cascade (not under reduced motion), then the won dialog with the
+        time, moves, score and the statistics line."""
+        page = self.page
+        g, elapsed = page.table.game, page.elapsed()
+        q("#won-text").textContent = panel.won_text(g, elapsed, page.words)
+        q("#won-stats").textContent = page.records.won(g, elapsed)
+        if reduced_motion():
+            self.open_won_dialog()
+            return
+        document.body.classList.add("celebrate")
+        window.setTimeout(self.dialog_proxy, CELEBRATION_MS)
+
+    def open_won_dialog(self, *_args) -> None:
+        document.body.classList.remove("celebrate")
+        dialog = q("#won-dialog")
+        if self.page.table.game.status == "won" and not dialog.open:
+            dialog.showModal()

@@ -1,0 +1,98 @@
+"""The page's side of the statistics (PyScript): counted as games are played and won, shown
+in the Statistics dialog, reset with a confirmation, exported and imported as a JSON file.
+The counting and the checks are pure, in ``stats`` and ``panel``."""
+
+from __future__ import annotations
+
+from pyodide.ffi import to_js
+from pyscript import document, window
+
+import game
+from game.codes import KINDS, GameCode
+from game.web import panel, stats
+from game.web.dom import q
+from game.web.storage import Damaged
+
+EXPORT_NAME = "solitaire-statistics.json"
+MAX_IMPORT_BYTES = 200_000
+
+
+class Records:
+    def __init__(self, page) -> None:
+        self.page = page
+        self.stats, self.notice = stats.load(page.storage)
+
+    def counted(self, g: game.Solitaire) -> None:
+        """After every draw: a deal with its first move counts as played (once)."""
+        if g.code is not None and g.line and g.code not in self.stats.seen:
+            self.keep(self.stats.played(g.code))
+
+    def won(self, g: game.Solitaire, elapsed_ms: float) -> str:
+        """A win counted; the statistics line for the won dialog."""
+        if g.code is None:
+            return ""
+        score = g.score if isinstance(g, game.FortyThieves) else None
+        self.keep(self.stats.won(g.code, elapsed_ms, g.moves, score))
+        kind = GameCode.parse(g.code).kind
+        return panel.stats_line(kind, self.stats.record(kind), self.page.words)
+
+    def keep(self, new: stats.Stats) -> None:
+        self.stats = new
+        stats.save(self.page.storage, new)
+        if q("#stats-dialog").open:
+            self.fill()
+
+    # --- the dialog -------------------------------------------------------------------------
+    def fill(self) -> None:
+        q("#stats-table").innerHTML = panel.stats_table(self.stats, KINDS, self.page.words)
+
+    def open(self, _event=None) -> None:
+        self.page.cancel_press()
+        self.fill()
+        q("#stats-dialog").showModal()
+
+    def reset(self, _event=None) -> None:
+        q("#stats-reset-dialog").showModal()
+
+    def reset_confirmed(self, _event=None) -> None:
+        q("#stats-reset-dialog").close()
+        self.keep(stats.Stats())
+        self.page.announce(self.page.words.text("stats_reset_done"))
+
+    def export(self, _event=None) -> None:
+        blob = window.Blob.new(
+            to_js([self.stats.to_json()]),
+            to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries),
+        )
+        url = window.URL.createObjectURL(blob)
+        link = document.createElement("a")
+        link.href, link.download = url, EXPORT_NAME
+        document.body.appendChild(link)
+        link.click()
+        link.remove()
+        window.setTimeout(window.URL.revokeObjectURL, 0, url)
+        self.page.announce(self.page.words.text("stats_exported", name=EXPORT_NAME))
+
+    def choose_file(self, _event=None) -> None:
+        box = q("#stats-file")
+        box.value = ""
+        box.click()
+
+    async def imported(self, event) -> None:
+        """A file chosen for Import: taken only if it is statistics of this game, whole."""
+        files = event.target.files
+        if not files or files.length == 0:
+            return
+        file = files.item(0)
+        words = self.page.words
+        try:
+            if file.size > MAX_IMPORT_BYTES:
+                raise Damaged("too large")
+            new = stats.Stats.from_json(str(await file.text()))
+        except Damaged:
+            self.page.announce(words.text("stats_import_bad"))
+            q("#stats-message").textContent = words.text("stats_import_bad")
+            return
+        self.keep(new)
+        q("#stats-message").textContent = words.text("stats_imported")
+        self.page.announce(words.text("stats_imported"))

@@ -1,0 +1,225 @@
+"""The replay view (PyScript): a deal and its moves on the board, stepped back and forth,
+played at a chosen speed, jumped to any move, and "play from here". The board is the game's;
+nothing is saved or counted while a replay is shown. Checking and stepping are pure, in
+``replay``; the words in the message catalog.
+"""
+
+from __future__ import annotations
+
+import json
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+import game
+from game.web.dom import q
+from game.web.links import replay_hash
+from game.web.replay import Replay, move_kind
+from game.web.table import Table
+
+SPEEDS = (("replay_slow", 1000), ("replay_normal", 450), ("replay_fast", 150))  # ms a move
+
+
+class Replaying:
+    def __init__(self, page, guarded) -> None:
+        self.page = page
+        self.replay: Replay | None = None
+        self.shipped: dict | None = None  # static/data/examples.json, once fetched
+        self.timer = None
+        self.proxy = create_proxy(guarded(self.tick))
+        speed = q("#replay-speed")
+        for key, ms in SPEEDS:
+            option = document.createElement("option")
+            option.value, option.textContent = str(ms), page.words.text(key)
+            speed.appendChild(option)
+        speed.value = "450"
+
+    @property
+    def active(self) -> bool:
+        return self.replay is not None
+
+    # --- the examples: won games found by the solver, shipped in static/data ------------------
+    def examples(self, _event=None) -> None:
+        self.page.cancel_press()
+        q("details.settings").open = False
+        q("#examples-dialog").showModal()
+
+    async def example(self, event) -> None:
+        """Watch the shipped won game of a kind (fetched once; the service worker keeps it)."""
+        kind = str(event.target.dataset.kind)
+        if self.shipped is None:
+            try:
+                response = await window.fetch("./static/data/examples.json")
+                self.shipped = json.loads(str(await response.text())) if response.ok else {}
+            except Exception:  # noqa: BLE001  offline and never cached
+                self.shipped = {}
+        example = self.shipped.get(kind) if isinstance(self.shipped, dict) else None
+        q("#examples-dialog").close()
+        if not isinstance(example, dict):
+            self.page.announce(self.page.words.text("examples_missing"))
+            return
+        words = [w for w in str(example.get("line", "")).split()]
+        window.location.hash = replay_hash(str(example.get("code", "")), words)
+
+    # --- open and close ---------------------------------------------------------------------
+    def open(self, code: game.GameCode, words: tuple[str, ...]) -> None:
+        """Show the replay of ``code``'s moves ``words``; a broken move is said, and the
+        replay stops before it."""
+        page = self.page
+        self.pause()
+        page.finishing.stop()
+        page.cancel_press()
+        page.start(game.new(code), keep_replay=True)
+        replay = Replay(code, words)
+        self.replay = replay
+        page.table = Table(replay.game, page.table.settings, page.words)
+        document.body.dataset.replay = "1"
+        q("#replay-bar").hidden = False
+        step = q("#replay-step")
+        step.max = str(len(replay.moves))
+        if replay.broken is not None:
+            b = replay.broken
+            why = (
+                page.words.text("replay_not_a_move")
+                if b.reason == "not_a_move"
+                else page.words.refusal(b.reason)
+            )
+            page.announce(page.words.text("replay_broken", n=b.number, move=b.text, why=why))
+        else:
+            page.announce(page.words.text("replay_opened", n=len(replay.moves)))
+        self.shown()
+
+    def hide(self) -> None:
+        """Leave the replay view (the page puts a game on the table next)."""
+        self.pause()
+        self.replay = None
+        document.body.removeAttribute("data-replay")
+        q("#replay-bar").hidden = True
+
+    def close(self, _event=None) -> None:
+        """Back to the game of this deal, as it was kept."""
+        if self.replay is None:
+            return
+        code = self.replay.code
+        self.hide()
+        window.history.replaceState(None, "", f"#{code}")
+        self.page.resume(code)
+
+    def play_here(self, _event=None) -> None:
+        """A game from this point, with its undo history, under the deal's own link."""
+        if self.replay is None:
+            return
+        g, code = self.replay.playable(), self.replay.code
+        self.hide()
+        window.history.replaceState(None, "", f"#{code}")
+        self.page.start(g)
+        self.page.announce(self.page.words.text("replay_here", n=g.moves))
+
+    # --- stepping -----------------------------------------------------------------------------
+    def forward(self, _event=None) -> bool:
+        replay, page = self.replay, self.page
+        if replay is None or replay.at >= len(replay.moves):
+            return False
+        origins = page.table.origins()
+        move = replay.forward()
+        if move is not None:
+            page.table.replayed(move, page.aspect(), origins)
+        self.shown()
+        return True
+
+    def back(self, _event=None) -> None:
+        if self.replay is not None and self.replay.back():
+            self.page.table.view = type(self.page.table.view)()
+            self.shown()
+
+    def jump(self, step: int) -> None:
+        if self.replay is None:
+            return
+        self.replay.jump(step)
+        self.page.table.view = type(self.page.table.view)()
+        self.shown()
+
+    def to_start(self, _event=None) -> None:
+        self.pause()
+        self.jump(0)
+
+    def to_end(self, _event=None) -> None:
+        self.pause()
+        self.jump(len(self.replay.moves) if self.replay else 0)
+
+    def slid(self, event) -> None:
+        self.pause()
+        self.jump(int(event.target.value))
+
+    # --- play / pause -------------------------------------------------------------------------
+    def play_pause(self, _event=None) -> None:
+        if self.timer is not None:
+            self.pause()
+        elif self.replay is not None:
+            if self.replay.at >= len(self.replay.moves):
+                self.jump(0)
+            self.timer = window.setTimeout(self.proxy, self.speed())
+            self.shown()
+
+    def pause(self) -> None:
+        if self.timer is not None:
+            window.clearTimeout(self.timer)
+            self.timer = None
+            if self.replay is not None:
+                self.shown()
+
+    def speed(self) -> int:
+        try:
+            return max(50, int(q("#replay-speed").value))
+        except ValueError:
+            return 500
+
+    def tick(self, *_args) -> None:
+        self.timer = None
+        if self.forward() and self.replay and self.replay.at < len(self.replay.moves):
+            self.timer = window.setTimeout(self.proxy, self.speed())
+        else:
+            self.shown()
+
+    # --- words ----------------------------------------------------------------------------------
+    def shown(self) -> None:
+        """The bar after a step: where we are, the last move's caption, the buttons."""
+        replay, words = self.replay, self.page.words
+        if replay is None:
+            return
+        q("#replay-step").value = str(replay.at)
+        playing = self.timer is not None
+        button = q("[data-action=replay-play]")
+        button.textContent = "❚❚" if playing else "▶"
+        button.setAttribute("aria-label", words.text("replay_pause" if playing else "replay_play"))
+        if replay.at == 0:
+            text = words.text("replay_start", n=len(replay.moves))
+        else:
+            move = replay.moves[replay.at - 1]
+            replay.back()
+            kind = move_kind(replay.game, move)
+            name = self.move_words(move)
+            replay.forward()
+            text = words.text(
+                "replay_caption",
+                n=replay.at,
+                total=len(replay.moves),
+                move=name,
+                caption=words.text(f"caption_{replay.game.GAME}_{kind}"),
+            )
+        q("#replay-caption").textContent = text
+        self.page.frames.now()
+
+    def move_words(self, move: game.Move) -> str:
+        g, words = self.replay.game, self.page.words
+        if move.is_redeal:
+            return words.text("move_redeal")
+        if move.src == "stock":
+            return words.text("move_draw")
+        card = g.cards(move.dst)[-1].name() if g.cards(move.dst) else "?"
+        return words.text("move_card", card=card, place=g.place_name(move.dst))
+
+    def link(self, g: game.Solitaire) -> str:
+        """The replay link of ``g`` (the page's address with the replay hash)."""
+        base = str(window.location.href).split("#", 1)[0]
+        return base + replay_hash(g.code or "", [m.text() for m in g.line])

@@ -1,0 +1,80 @@
+"""Replay links: read as data, checked through the engine, stepped exactly; move kinds."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import game
+from game.web.links import read_hash, replay_hash
+from game.web.replay import Broken, Replay, link_moves, move_kind
+
+EXAMPLES = json.loads(
+    (Path(__file__).resolve().parent.parent / "static/data/examples.json").read_text()
+)
+
+
+def test_a_replay_link_round_trips_to_the_same_final_position():
+    for example in EXAMPLES.values():
+        won = game.replay(
+            game.new(example["code"]), map(game.Move.from_text, example["line"].split())
+        )
+        link = read_hash(replay_hash(example["code"], link_moves(won)))
+        assert str(link.code) == example["code"] and link.replay is not None
+        replay = Replay(link.code, link.replay)
+        assert replay.broken is None and len(replay.moves) == len(won.line)
+        replay.jump(len(replay.moves))
+        assert replay.game.position().split("\n", 1)[1] == won.position().split("\n", 1)[1]
+        assert replay.game.status == "won"
+        assert replay.playable().position() == replay.game.position()
+
+
+def test_a_damaged_or_illegal_move_stops_the_replay_and_says_which():
+    line = EXAMPLES["FT1-N"]["line"].split()
+    bad = Replay("FT1-N-AAAAAVS", [*line[:5], "t9-x7", *line[5:]])
+    assert bad.broken == Broken(6, "t9-x7", "not_a_move") and len(bad.moves) == 5
+    illegal = Replay("FT1-N-AAAAAVS", [*line[:3], "t1-f1"])
+    assert illegal.broken is not None and illegal.broken.number == 4
+    assert illegal.broken.reason in game.REASONS and len(illegal.moves) == 3
+    assert Replay("FT1-N-AAAAAVS", ["redeal"]).broken == Broken(1, "redeal", "no_redeals")
+
+
+def test_a_hostile_replay_hash_is_data():
+    assert read_hash("#CR1-N-AAAAAAB/" + "t1-f2," * 3000).bad is not None  # too long
+    link = read_hash("#CR1-N-AAAAAAB/%3Cscript%3E,,t1-f2")
+    assert link.replay == ("<script>", "t1-f2")
+    assert Replay(link.code, link.replay).broken == Broken(1, "<script>", "not_a_move")
+    assert read_hash("#XX1-N-AAAAAAB/t1-f2").bad is not None
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**35 - 1), st.randoms(use_true_random=False), st.data())
+def test_stepping_back_and_forth_matches_the_checked_replay(deal, rnd, data):
+    g = game.new(game.GameCode("CR1", "N", deal) if deal % 2 else game.GameCode("FT1", "N", deal))
+    for _ in range(40):
+        moves = g.legal_moves() + ([game.REDEAL] if g.redeal_allowed else [])
+        if not moves:
+            break
+        g.play_move(rnd.choice(moves))
+    replay = Replay(g.code, link_moves(g))
+    assert replay.broken is None
+    steps = data.draw(st.lists(st.integers(0, len(replay.moves)), max_size=5))
+    for step in steps:
+        replay.jump(step)
+        expected = game.replay(game.new(g.code), replay.moves[:step])
+        assert replay.game.position().split("\n", 1)[1] == expected.position().split("\n", 1)[1]
+
+
+def test_move_kinds_for_the_captions():
+    kinds = set()
+    for example in EXAMPLES.values():
+        g = game.new(example["code"])
+        for word in example["line"].split():
+            move = game.Move.from_text(word)
+            kinds.add((g.GAME, move_kind(g, move)))
+            g.play_move(move)
+    assert {("CR1", k) for k in ("pile", "wrap", "f2f", "redeal", "home")} <= kinds
+    assert {("FT1", k) for k in ("draw", "pile", "home")} <= kinds

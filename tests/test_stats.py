@@ -1,0 +1,90 @@
+"""Statistics: counted once per deal, streaks, bests, and a strict, versioned store."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from game.web.stats import SCHEMA, Record, Stats
+from game.web.storage import Damaged
+
+CODES = [f"CR1-N-AAAAAA{c}" for c in "BCDEFG"] + [f"FT1-N-AAAAAA{c}" for c in "BCD"]
+
+
+def test_played_once_per_deal_won_once_and_the_bests():
+    s = Stats().played(CODES[0]).played(CODES[0])
+    assert s.record("CR1-N") == Record(played=1, open=CODES[0])
+    s = s.won(CODES[0], 90_000, 140).won(CODES[0], 80_000, 150)  # the same deal again
+    rec = s.record("CR1-N")
+    assert (rec.played, rec.won, rec.streak, rec.best_streak) == (1, 1, 1, 1)
+    assert (rec.best_time_ms, rec.fewest_moves, rec.win_rate) == (80_000, 140, 100)
+    assert s.record("FT1-N") == Record()
+
+
+def test_a_deal_left_unwon_breaks_the_streak_when_the_next_is_played():
+    s = Stats().won(CODES[0], 1, 1).won(CODES[1], 1, 1).played(CODES[2])
+    assert s.record("CR1-N").streak == 2  # the game in play may still be won
+    s = s.played(CODES[3])
+    rec = s.record("CR1-N")
+    assert (rec.played, rec.won, rec.streak, rec.best_streak, rec.win_rate) == (4, 2, 0, 2, 50)
+    assert s.record("FT1-N").played == 0  # each game and variant apart
+
+
+def test_forty_thieves_keeps_the_best_score():
+    s = Stats().won(CODES[6], 1, 200, score=700).won(CODES[7], 1, 220, score=650)
+    assert s.record("FT1-N").best_score == 700
+
+
+@given(st.lists(st.tuples(st.sampled_from(CODES), st.booleans(), st.integers(1, 10**6))))
+def test_counts_never_contradict_and_survive_the_store(events):
+    s = Stats()
+    for code, won, n in events:
+        s = s.won(code, n, n) if won else s.played(code)
+    for rec in s.kinds.values():
+        assert 0 <= rec.won <= rec.played and 0 <= rec.streak <= rec.best_streak <= rec.won
+    assert sum(r.played for r in s.kinds.values()) == len(set(s.seen))
+    assert Stats.from_json(s.to_json()) == s
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "[]",
+        "null",
+        '{"v": 2, "kinds": {}}',
+        json.dumps({"v": SCHEMA, "kinds": {"XX1-N": {}}, "seen": [], "wins": []}),
+        json.dumps({"v": SCHEMA, "kinds": {"CR1-N": {"played": -1}}, "seen": [], "wins": []}),
+        json.dumps({"v": SCHEMA, "kinds": {"CR1-N": {"played": 1, "won": 2}}}),
+        json.dumps({"v": SCHEMA, "kinds": {}, "seen": ["<script>"], "wins": []}),
+        '{"v": 1, "kinds": {"CR1-N": {"best_time_ms": 1e400}}}',
+        "[" * 10_000,
+    ],
+)
+def test_a_damaged_or_foreign_store_is_refused_plainly(text):
+    with pytest.raises(Damaged):
+        Stats.from_json(text)
+
+
+@given(st.text(max_size=200))
+def test_anything_read_back_is_stats_or_damaged(text):
+    with contextlib.suppress(Damaged):
+        Stats.from_json(text)
+
+
+def test_the_store_sets_damaged_statistics_aside_with_a_notice():
+    from game.web import stats
+    from game.web.storage import CORRUPT, MemoryStore, Storage
+
+    storage = Storage(MemoryStore())
+    assert stats.load(storage) == (Stats(), None)
+    played = Stats().played(CODES[0])
+    assert stats.save(storage, played) and stats.load(storage) == (played, None)
+    storage.store.set(stats.KEY, '{"v": 99}')
+    assert stats.load(storage) == (Stats(), "damaged_stats")
+    assert storage.store.get(stats.KEY + CORRUPT) == '{"v": 99}'
+    assert storage.store.get(stats.KEY) is None
