@@ -47,7 +47,8 @@ def test_the_code_is_on_screen_and_a_tap_copies_the_link(board, kind):
     expect(button).to_have_text(code)
     expect(button).to_have_attribute("aria-label", f"Deal {code}: copy its link")
     button.click()
-    expect(board.locator("#announce")).to_contain_text("Link copied")
+    expect(board.locator("#announce")).to_contain_text("Link copied: ")
+    expect(board.locator("#announce")).to_contain_text(f"#{code}")  # this deal's, not the last
     assert board.evaluate("navigator.clipboard.readText()").endswith(f"#{code}")
 
 

@@ -208,7 +208,8 @@ window.AudioContext = class extends Real { constructor(...a) { super(...a); wind
 def test_sound_is_off_by_default_and_never_starts_before_a_gesture(fresh):
     page = fresh("#CR1-N-AAAAAAB")
     page.add_init_script(SOUND_PROBE)
-    page.evaluate("localStorage.setItem('solitaire.settings', JSON.stringify({sound: true}))")
+    settings = {"sound": True, "ask_redeal": False}  # Redeal without its question, below
+    page.evaluate("s => localStorage.setItem('solitaire.settings', JSON.stringify(s))", settings)
     page.reload()
     page.wait_for_selector("body[data-ready]", state="attached")
     assert page.evaluate("window.__audio") == 0  # none made at load
