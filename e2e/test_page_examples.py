@@ -33,7 +33,7 @@ def first_of_each_kind(code: str, line: list[str]) -> dict[str, int]:
     [
         ("CR1-N", ("pile", "wrap", "f2f", "redeal")),
         ("CR1-F", ("pile", "wrap", "f2f", "redeal")),
-        ("FT1-N", ("draw", "pile", "home")),
+        ("FT1-N", ("draw", "pile", "home", "back")),
     ],
 )
 def test_an_example_plays_in_the_replay_view_with_captions(board, kind, shown):

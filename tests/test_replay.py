@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import game
+from game import Move
 from game.web.links import read_hash, replay_hash
 from game.web.replay import Broken, Replay, link_moves, move_kind
 
@@ -78,3 +79,21 @@ def test_move_kinds_for_the_captions():
             g.play_move(move)
     assert {("CR1", k) for k in ("pile", "wrap", "f2f", "redeal", "home")} <= kinds
     assert {("FT1", k) for k in ("draw", "pile", "home")} <= kinds
+
+
+def test_the_shipped_examples_win_and_show_every_kind_of_move_they_explain():
+    """static/data/examples.json (tools/examples.py): the Examples page's captions."""
+    examples = json.loads((Path(__file__).parent.parent / "static/data/examples.json").read_text())
+    explained = {
+        "CR1": {"pile", "wrap", "f2f", "redeal", "home"},
+        "FT1": {"draw", "pile", "home", "back"},
+    }
+    for example in examples.values():
+        g = game.new(example["code"])
+        kinds = set()
+        for text in example["line"].split():
+            move = Move.from_text(text)
+            kinds.add(move_kind(g, move))
+            g.play_move(move)
+        assert g.status == "won", example["code"]
+        assert explained[g.GAME] <= kinds, (example["code"], explained[g.GAME] - kinds)
