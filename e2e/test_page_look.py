@@ -140,6 +140,20 @@ def test_the_automatic_theme_follows_the_system(fresh):
     page.emulate_media(color_scheme="light")
     felt = page.evaluate("getComputedStyle(document.body).getPropertyValue('--felt').trim()")
     assert felt == "#0d6b3c"
+    bars = "[...document.querySelectorAll('meta[name=theme-color]')].map(m => m.content)"
+    assert page.evaluate(bars) == ["#07391f", "#0b0d10"]  # the browser's bar: light, dark
+    set_switch_value(page, "theme", "red")  # a chosen theme: the same bar in both
+    page.wait_for_function(f"{bars}.every(c => c === '#460d14')")
+    set_switch_value(page, "theme", "auto")
+    page.wait_for_function(f"{bars}.join() === '#07391f,#0b0d10'")
+
+
+def set_switch_value(page, name: str, value: str) -> None:
+    page.evaluate(
+        """([name, value]) => { const box = document.querySelector(`[data-setting=${name}]`);
+           box.value = value; box.dispatchEvent(new Event('change')); }""",
+        [name, value],
+    )
 
 
 def test_a_dragged_crescent_card_uncovers_the_card_under_it(board):

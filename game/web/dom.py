@@ -107,9 +107,10 @@ def appearance(settings: Settings) -> None:
     data.index = settings.index
     data.theme = settings.theme
     bar = window.getComputedStyle(document.body).getPropertyValue("--bar").strip()
-    meta = q("meta[name=theme-color]")
-    if meta and bar:
-        meta.content = bar  # the browser's own bar matches the table's
+    for meta in document.querySelectorAll("meta[name=theme-color]"):
+        # the browser's own bar matches the table's: Automatic follows the system (each meta
+        # has its media query and its colour), a chosen theme is the same light or dark
+        meta.content = meta.dataset.auto if settings.theme == "auto" or not bar else bar
 
 
 class Sound:
