@@ -15,10 +15,10 @@ import math
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import TypeVar
 
-from game import CodeError, GameCode
+from game import GameCode
 from game.codes import KINDS
 
-from .storage import Damaged, Storage, read_json
+from .storage import Damaged, Storage, read_json, stored_code
 
 SCHEMA = 1
 KEY = "solitaire.stats"
@@ -139,7 +139,7 @@ def _record(value: object) -> Record:
         if item is None and f.name in ("best_time_ms", "fewest_moves", "best_score", "open"):
             out[f.name] = None
         elif f.name == "open":
-            out[f.name] = _code(item)
+            out[f.name] = stored_code(item)
         elif f.name == "best_time_ms":
             if isinstance(item, bool) or not isinstance(item, int | float):
                 raise Damaged("best time is not a number")
@@ -156,16 +156,7 @@ def _record(value: object) -> Record:
     return rec
 
 
-def _code(value: object) -> str:
-    if not isinstance(value, str) or len(value) > 20:
-        raise Damaged("not a game code")
-    try:
-        return str(GameCode.parse(value))
-    except CodeError as err:
-        raise Damaged(str(err)) from None
-
-
 def _codes(value: object) -> tuple[str, ...]:
     if not isinstance(value, list) or len(value) > KEEP_CODES:
         raise Damaged("not a list of game codes")
-    return tuple(_code(v) for v in value)
+    return tuple(stored_code(v) for v in value)

@@ -150,7 +150,7 @@ class SavedGame:
         data = read_json(text)
         if not isinstance(data, dict) or data.get("v") != SCHEMA:
             raise Damaged("not a saved game of this version")
-        code = _code(data.get("code"))
+        code = stored_code(data.get("code"))
         return cls(
             code,
             _line(data.get("line")),
@@ -161,7 +161,8 @@ class SavedGame:
         )
 
 
-def _code(value: object) -> str:
+def stored_code(value: object) -> str:
+    """A game code read from stored JSON (a save, the statistics), or :class:`Damaged`."""
     if not isinstance(value, str) or len(value) > 20:
         raise Damaged("no game code")
     try:
