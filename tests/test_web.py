@@ -179,7 +179,10 @@ def test_markup_has_the_test_hooks_and_labels():
     places = re.findall(r'data-place="(\w+)"', markup)
     assert sorted(places) == sorted(g.PLACES)
     assert markup.count("data-card=") == 24  # Crescent shows the top card only
-    assert 'data-place="t1" role="img" aria-label="Pile 1: 6 cards, two of hearts on top"' in markup
+    assert (
+        'data-place="t1" role="button" aria-label="Pile 1: 6 cards, two of hearts on top" '
+        'aria-pressed="true" tabindex="-1"'
+    ) in markup
     assert 'class="place selected" data-place="t1"' in markup
     assert 'class="place target" data-place="f2"' in markup
     ft = game.new(FT)

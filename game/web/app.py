@@ -18,7 +18,7 @@ from pyscript import document, when, window
 
 window.performance.mark("app:start")  # bench/page.py prints where the boot time goes
 
-from game.web.dom import install_art, listen, q
+from game.web.dom import dialog_closed, install_art, listen, q
 from game.web.faces import SPRITE
 from game.web.links import hooks_on
 from game.web.messages import Messages
@@ -33,7 +33,10 @@ def bind(page: Page) -> None:
     listen(page.svg, "pointerup", on(page.on_pointer_up))
     listen(page.svg, "pointercancel", on(page.on_pointer_up))
     listen(page.svg, "touchstart", on(page.on_touch_start))
-    listen(document, "keydown", on(page.on_key))
+    listen(document, "keydown", on(page.keyboard.on_key))
+    listen(page.svg, "focusin", on(page.keyboard.on_focus))
+    for dialog in document.querySelectorAll("dialog"):
+        listen(dialog, "close", on(dialog_closed))
     for gesture in ("pointerdown", "keydown"):  # sound may start only after the first one
         listen(document, gesture, on(page.sound.arm))
     listen(window, "hashchange", on(page.load_hash))

@@ -8,6 +8,7 @@ The whole board is one markup string: the browser layer writes it with a single 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import game
 from game.cards import Card
@@ -194,57 +195,129 @@ def under_markup(card: Card, x: float, y: float, index: str) -> str:
     )
 
 
+class Part(NamedTuple):
+    """One top-level group of the board: its attributes and its inner markup. The page keeps
+    each group's element and rewrites only the parts that changed since the last paint."""
+
+    attrs: tuple[tuple[str, str], ...]
+    inner: str
+
+    def markup(self) -> str:
+        attrs = "".join(f' {name}="{escape(value)}"' for name, value in self.attrs)
+        return f"<g{attrs}>{self.inner}</g>"
+
+
+def place_order(g: game.Solitaire) -> tuple[str, ...]:
+    """The places in the game's own order (the DOM's and a screen reader's): Crescent's piles
+    1-16, then its foundations (Aces row, Kings row); Forty Thieves' foundations, stock,
+    waste, then columns 1-10."""
+    if isinstance(g, game.FortyThieves):
+        return (
+            tuple(f"f{k}" for k in range(1, 9))
+            + ("stock", "waste")
+            + tuple(f"t{k}" for k in range(1, 11))
+        )
+    return tuple(p for p in g.PLACES if p.startswith("t")) + tuple(
+        p for p in g.PLACES if p.startswith("f")
+    )
+
+
+Rect = tuple[float, float, float, float]  # x, y, width, height
+
+
+def place_rect(g: game.Solitaire, layout: Layout, place: str) -> Rect:
+    """Where a place is drawn (x, y, w, h, board units): its slot down to its top card (and
+    Crescent's caption under it)."""
+    slot = layout.slots[place]
+    shown = len(visible_cards(g, place))
+    caption = CR_CAPTION if isinstance(g, game.Crescent) else 0  # its number and count
+    return slot.x, slot.y, CARD_W, CARD_H + max(shown - 1, 0) * slot.fan + caption
+
+
 def render(
     g: game.Solitaire, layout: Layout, view: View, words: Messages, index: str = "normal"
 ) -> str:
     """The inner markup of the board's ``<svg>``: every place, its cards and captions (the
     card art's symbols are in the page once, from ``faces.sprite``)."""
-    out = [regions(g, layout, view, words)]
+    return "".join(part.markup() for part in parts(g, layout, view, words, index).values())
+
+
+def parts(
+    g: game.Solitaire, layout: Layout, view: View, words: Messages, index: str = "normal"
+) -> dict[str, Part]:
+    """The board as its top-level groups, in drawing and reading order: the regions' layer
+    (words a screen reader skips: each place says what it is), then every place in the
+    game's order."""
+    out = {
+        "regions": Part(
+            (("class", "regions"), ("aria-hidden", "true")), regions(g, layout, view, words)
+        )
+    }
+    for place in place_order(g):
+        if place in layout.slots:
+            out[place] = place_part(g, layout, view, words, index, place)
+    return out
+
+
+def place_part(
+    g: game.Solitaire, layout: Layout, view: View, words: Messages, index: str, place: str
+) -> Part:
+    """One place: a button (a tap, Enter or Space) named by the engine's words."""
+    slot = layout.slots[place]
+    cards = g.cards(place)
+    classes = ["place"]
+    if place == view.selected:
+        classes.append("selected")
+    if place in view.targets:
+        classes.append("target")
+    if place in view.hint:
+        classes.append("hint-from" if place == view.hint[0] else "hint-to")
     crescent = isinstance(g, game.Crescent)
-    for place, slot in layout.slots.items():
-        cards = g.cards(place)
-        classes = ["place"]
-        if place == view.selected:
-            classes.append("selected")
-        if place in view.targets:
-            classes.append("target")
-        if place in view.hint:
-            classes.append("hint-from" if place == view.hint[0] else "hint-to")
-        if not cards:
-            classes.append("empty")
-            if crescent and place.startswith("t"):
-                classes.append("gone")  # an emptied Crescent pile never takes a card again
-        label = escape(g.place_label(place))
+    if not cards:
+        classes.append("empty")
+        if crescent and place.startswith("t"):
+            classes.append("gone")  # an emptied Crescent pile never takes a card again
+    label = g.place_label(place)
+    if place in view.targets:
+        label = words.text("place_takes", place=label)
+    attrs = (
+        ("class", " ".join(classes)),
+        ("data-place", place),
+        ("role", "button"),
+        ("aria-label", label),
+        ("aria-pressed", "true" if place == view.selected else "false"),
+        ("tabindex", "-1"),  # the page gives one place 0: the board's roving tab stop
+    )
+    out = []
+    height = CARD_H if not slot.fan else max(CARD_H, layout.height - slot.y)
+    out.append(
+        f'<rect class="slot" x="{slot.x:g}" y="{slot.y:g}" width="{CARD_W}" '
+        f'height="{height:g}" rx="9"/>'
+    )
+    if not cards:
+        out.append(empty_mark(g, place, slot, words))
+    if place == "stock" and cards:
         out.append(
-            f'<g class="{" ".join(classes)}" data-place="{place}" role="img" aria-label="{label}">'
+            f'<g class="card back" transform="translate({slot.x:g} {slot.y:g})">'
+            f'<use href="#card-back" width="{CARD_W}" height="{CARD_H}"/>'
+            f'<circle class="badge" cx="50" cy="70" r="30"/><text class="count" x="50" y="83">'
+            f"{words.text('stock_count', n=len(cards))}</text></g>"
         )
-        height = CARD_H if not slot.fan else max(CARD_H, layout.height - slot.y)
-        out.append(
-            f'<rect class="slot" x="{slot.x:g}" y="{slot.y:g}" width="{CARD_W}" '
-            f'height="{height:g}" rx="9"/>'
-        )
-        if not cards:
-            out.append(empty_mark(g, place, slot, words))
-        if place == "stock" and cards:
-            out.append(
-                f'<g class="card back" transform="translate({slot.x:g} {slot.y:g})">'
-                f'<use href="#card-back" width="{CARD_W}" height="{CARD_H}"/>'
-                f'<circle class="badge" cx="50" cy="70" r="30"/><text class="count" x="50" y="83">'
-                f"{words.text('stock_count', n=len(cards))}</text></g>"
-            )
-        shown = visible_cards(g, place)
-        if len(shown) == 1 and len(cards) > 1:
-            out.append(under_markup(cards[-2], slot.x, slot.y, index))
-        for k, card in enumerate(shown):
-            extra = ""
-            if view.arrival and view.arrival[0] == place and k == len(shown) - 1:
-                dx, dy = view.arrival[1], view.arrival[2]
-                extra = f' data-dx="{dx:g}" data-dy="{dy:g}" data-arrive="1"'
-            out.append(card_markup(card, slot.x, slot.y + k * slot.fan, extra, index))
-        if crescent:
-            out.append(caption(place, slot, len(cards), words))
-        out.append("</g>")
-    return "".join(out)
+    shown = visible_cards(g, place)
+    if len(shown) == 1 and len(cards) > 1:
+        out.append(under_markup(cards[-2], slot.x, slot.y, index))
+    for k, card in enumerate(shown):
+        extra = ""
+        if view.arrival and view.arrival[0] == place and k == len(shown) - 1:
+            dx, dy = view.arrival[1], view.arrival[2]
+            extra = f' data-dx="{dx:g}" data-dy="{dy:g}" data-arrive="1"'
+        out.append(card_markup(card, slot.x, slot.y + k * slot.fan, extra, index))
+    if crescent:
+        out.append(caption(place, slot, len(cards), words))
+    x, y, w, h = place_rect(g, layout, place)
+    ring = f'x="{x - 6:g}" y="{y - 6:g}" width="{w + 12:g}" height="{h + 12:g}" rx="14"'
+    out.append(f'<rect class="ring" {ring}/><rect class="ring inner" {ring}/>')  # focus
+    return Part(attrs, "".join(out))
 
 
 def regions(g: game.Solitaire, layout: Layout, view: View, words: Messages) -> str:

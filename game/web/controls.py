@@ -7,7 +7,7 @@ from pyscript import document, window
 
 import game
 from game.web import panel
-from game.web.dom import q
+from game.web.dom import modal, q
 
 
 def now() -> float:
@@ -27,7 +27,7 @@ class Controls:
             self.finishing.stop()
             q("#redeal-text").textContent = question
             q("#redeal-dont-ask").checked = False
-            q("#redeal-dialog").showModal()
+            modal(q("#redeal-dialog"))
             return
         self.show(self.table.redeal(now()))
 
@@ -42,7 +42,7 @@ class Controls:
         g = self.table.game
         q("details.settings").open = False
         if g.line or g.redo_line:
-            q("#restart-dialog").showModal()
+            modal(q("#restart-dialog"))
         else:
             self.restart_confirmed()
 

@@ -10,7 +10,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 import game
-from game.web.board import Layout
+from game.web.board import Layout, Part
 from game.web.panel import Toolbar
 from game.web.pointer import Drag
 from game.web.settings import Settings
@@ -27,19 +27,110 @@ def listen(target, event: str, handler) -> None:
     target.addEventListener(event, create_proxy(handler))
 
 
-def paint(svg, g: game.Solitaire, layout: Layout, markup: str) -> None:
-    """The board: its markup, its size and the test hooks on its root."""
-    svg.setAttribute("viewBox", layout.view_box)
-    svg.setAttribute("preserveAspectRatio", layout.align)
-    svg.innerHTML = markup
-    # where an arriving card comes from, as CSS variables set through the CSSOM: the page's
-    # Content-Security-Policy forbids style attributes in markup
-    for card in svg.querySelectorAll("[data-arrive]"):
-        card.style.setProperty("--dx", f"{card.dataset.dx}px")
-        card.style.setProperty("--dy", f"{card.dataset.dy}px")
-    svg.dataset.status = g.status
-    svg.dataset.code = g.code or ""
-    svg.setAttribute("aria-description", g.describe())
+class Painter:
+    """The board's document: one element per top-level group of :func:`board.parts`, each
+    rewritten only when its markup changed since the last paint (a move touches two or three
+    places; re-instantiating every card's ``<use>`` made a move cost 20 ms of style and
+    layout). The elements stay, so keyboard focus stays on its place through every redraw.
+    One place carries ``tabindex="0"`` (the roving tab stop), the others ``-1``."""
+
+    def __init__(self, svg) -> None:
+        self.svg = svg
+        self.parts: dict[str, Part] = {}
+        self.groups: dict = {}  # key -> its <g> element
+        self.stale: set[str] = set()  # groups the drag code changed behind the markup's back
+        self.rover: str | None = None  # the place with tabindex 0
+
+    def paint(self, g: game.Solitaire, layout: Layout, parts: dict[str, Part]) -> None:
+        """The board: the changed groups, its size and the test hooks on its root."""
+        svg = self.svg
+        svg.setAttribute("viewBox", layout.view_box)
+        svg.setAttribute("preserveAspectRatio", layout.align)
+        for card in svg.querySelectorAll(":scope > [data-card]"):
+            card.remove()  # a dragged card, lifted out of its place: the place is redrawn
+        focused = self.focused()
+        if list(parts) != list(self.parts):  # another game: everything afresh
+            svg.innerHTML = "".join(part.markup() for part in parts.values())
+            children = svg.children
+            self.groups = {key: children.item(k) for k, key in enumerate(parts)}
+            changed = list(parts)
+        else:
+            changed = []
+            for key, part in parts.items():
+                old, force = self.parts[key], key in self.stale
+                if part == old and not force:
+                    continue
+                group = self.groups[key]
+                if force or part.attrs != old.attrs:
+                    for name, value in part.attrs:
+                        group.setAttribute(name, value)
+                if force or part.inner != old.inner:
+                    group.innerHTML = part.inner
+                changed.append(key)
+        self.stale.clear()
+        self.parts = dict(parts)
+        for key in changed:
+            # where an arriving card comes from, as CSS variables set through the CSSOM: the
+            # page's Content-Security-Policy forbids style attributes in markup
+            for card in self.groups[key].querySelectorAll("[data-arrive]"):
+                card.style.setProperty("--dx", f"{card.dataset.dx}px")
+                card.style.setProperty("--dy", f"{card.dataset.dy}px")
+        rover = self.rover if self.rover in self.groups else None
+        self.rover = None
+        self.rove(rover or next((k for k in parts if k != "regions"), None))
+        if focused is not None and self.rover is not None and self.focused() is None:
+            self.groups[self.rover].focus()  # the board had focus: it keeps it
+        svg.dataset.status = g.status
+        svg.dataset.code = g.code or ""
+        svg.setAttribute("aria-description", g.describe())
+
+    def order(self) -> tuple[str, ...]:
+        """The places in the game's order (as drawn: the DOM's order)."""
+        return tuple(key for key in self.parts if key != "regions")
+
+    def rove(self, place: str | None) -> None:
+        """Make ``place`` the board's tab stop (Tab comes back to it)."""
+        if place is None or place == self.rover or place not in self.groups:
+            return
+        if self.rover in self.groups:
+            self.groups[self.rover].setAttribute("tabindex", "-1")
+        self.groups[place].setAttribute("tabindex", "0")
+        self.rover = place
+
+    def focus(self, place: str) -> None:
+        self.rove(place)
+        if place in self.groups:
+            self.groups[place].focus()
+
+    def focused(self) -> str | None:
+        """The place that has keyboard focus, if one has."""
+        active = document.activeElement
+        if not active or not self.svg.contains(active):
+            return None
+        group = active.closest("[data-place]")
+        return str(group.dataset.place) if group else None
+
+    def lift(self, place: str, targets: list[str]) -> Drag | None:
+        """Lift the top card of ``place`` to follow the pointer, and light up the places that
+        take it; None when the place shows no card (an empty place, the stock)."""
+        group = self.groups.get(place)
+        cards = group.querySelectorAll("[data-card]") if group else None
+        if not cards or cards.length == 0:
+            return None
+        card = cards.item(cards.length - 1)
+        svg = self.svg
+        svg.appendChild(card)  # drawn last: above everything while it travels
+        card.classList.add("dragging")
+        self.stale.add(place)  # its card is out: drawn again whatever happens
+        for target in targets:
+            if target in self.groups:
+                self.groups[target].classList.add("target")
+                self.stale.add(target)
+        area = svg.querySelector("[data-drop=foundations]")
+        if area and any(t.startswith("f") for t in targets):
+            area.classList.add("target")
+            self.stale.add("regions")
+        return Drag(card.querySelector(".lift"), 1 / svg.getScreenCTM().a)
 
 
 def show_toolbar(svg, bar: Toolbar) -> None:
@@ -56,25 +147,6 @@ def show_toolbar(svg, bar: Toolbar) -> None:
     code.textContent = bar.code
     code.setAttribute("aria-label", bar.code_label)
     code.hidden = not bar.code
-
-
-def lift(svg, place: str, targets: list[str]) -> Drag | None:
-    """Lift the top card of ``place`` to follow the pointer, and light up the places that
-    take it; None when the place shows no card (an empty place, the stock)."""
-    cards = document.querySelectorAll(f'[data-place="{place}"] [data-card]')
-    if cards.length == 0:
-        return None
-    card = cards.item(cards.length - 1)
-    svg.appendChild(card)  # drawn last: above everything while it travels
-    card.classList.add("dragging")
-    for target in targets:
-        group = q(f'[data-place="{target}"]')
-        if group:
-            group.classList.add("target")
-    area = q("[data-drop=foundations]")
-    if area and any(t.startswith("f") for t in targets):
-        area.classList.add("target")
-    return Drag(card.querySelector(".lift"), 1 / svg.getScreenCTM().a)
 
 
 def drop_target(x: float, y: float) -> str | None:
@@ -162,6 +234,34 @@ def place_at(event) -> str | None:
         return None
     group = target.closest("[data-place]")
     return group.dataset.place if group else None
+
+
+def modal(dialog) -> None:
+    """Open a dialog as a real modal one (the rest of the page inert, Escape closes it; its
+    ``autofocus`` control, else its first, takes focus); :func:`dialog_closed` gives focus
+    back to the control that opened it."""
+    if dialog.open:
+        return
+    INVOKERS[str(dialog.id)] = document.activeElement
+    dialog.showModal()
+
+
+INVOKERS: dict = {}  # dialog id -> the element that had focus when it opened
+
+
+def dialog_closed(event) -> None:
+    """A dialog closed: focus goes back where it was when it opened, if that can still take
+    it (else to the Settings button for a control of the closed panel, or nowhere)."""
+    back = INVOKERS.pop(str(event.target.id), None)
+    if not back or back == document.body or not back.isConnected:
+        return
+    if back.closest("dialog:not([open])"):
+        return  # a control of another dialog that has closed meanwhile
+    if not back.checkVisibility():
+        back = back.closest("details.settings")
+        back = back.querySelector("summary") if back else None
+    if back:
+        back.focus()
 
 
 def close_dialogs() -> None:

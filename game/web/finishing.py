@@ -10,7 +10,7 @@ from pyscript import document, window
 
 import game
 from game.web import panel
-from game.web.dom import q
+from game.web.dom import modal, q
 
 STEP_MS = 140  # between two cards going home: the arrival animation lasts 170 ms
 CELEBRATION_MS = 1300  # the cards cascade (app.css), then the won dialog
@@ -87,4 +87,4 @@ class Finishing:
         document.body.classList.remove("celebrate")
         dialog = q("#won-dialog")
         if self.page.table.game.status == "won" and not dialog.open:
-            dialog.showModal()
+            modal(dialog)

@@ -18,18 +18,19 @@ from game.web.controls import Controls, now
 from game.web.dom import (
     Frames,
     LocalStore,
+    Painter,
     Sound,
     appearance,
     close_dialogs,
     drop_target,
-    lift,
-    paint,
+    modal,
     place_at,
     q,
     show_toolbar,
 )
 from game.web.finishing import Finishing
 from game.web.guard import guard
+from game.web.keyboard import Keyboard
 from game.web.links import read_hash
 from game.web.messages import Messages, clock
 from game.web.pointer import Press
@@ -47,6 +48,8 @@ class Page(Controls):
     def __init__(self, words: Messages) -> None:
         self.words = words
         self.svg = q("#board")
+        self.painter = Painter(self.svg)
+        self.keyboard = Keyboard(self)
         self.picker = q("[data-action=game]")
         self.storage = Storage(LocalStore.open(), window.console.warn)
         self.unsaved_told = False  # "cannot be saved" is said once, not after every move
@@ -206,7 +209,7 @@ class Page(Controls):
             if shown.ended == "won":
                 self.finishing.won()
             else:
-                q("#blocked-dialog").showModal()
+                modal(q("#blocked-dialog"))
         if draw:
             self.frames.now()
 
@@ -240,7 +243,7 @@ class Page(Controls):
             if not press.travelled(event.clientX, event.clientY):
                 return
             targets = self.table.controller.targets(press.place)
-            press.drag = lift(self.svg, press.place, targets)
+            press.drag = self.painter.lift(press.place, targets)
             if press.drag is None:
                 return
         dx, dy = press.offset(event.clientX, event.clientY)
@@ -287,21 +290,6 @@ class Page(Controls):
         if self.svg.hasPointerCapture(press.pointer_id):
             self.svg.releasePointerCapture(press.pointer_id)
 
-    def on_key(self, event) -> None:
-        if event.key == "Escape":
-            self.cancel_press()
-        if not (event.ctrlKey or event.metaKey) or self.replaying.active:
-            return
-        key = event.key.lower()
-        if key in ("z", "y"):
-            self.cancel_press()  # undo first puts the dragged card back, never plays it
-        if key == "z":
-            event.preventDefault()
-            self.redo() if event.shiftKey else self.undo()
-        elif key == "y":
-            event.preventDefault()
-            self.redo()
-
     # --- buttons ------------------------------------------------------------------------------
     def undo(self, _event=None) -> None:
         self.finishing.stop()
@@ -347,8 +335,8 @@ class Page(Controls):
 
     def render(self) -> None:
         """One draw of the board and the toolbar, and the game saved as it now is."""
-        g, markup = self.table.game, self.table.draw(self.aspect())
-        paint(self.svg, g, self.table.layout, markup)
+        g, parts = self.table.game, self.table.parts(self.aspect())
+        self.painter.paint(g, self.table.layout, parts)
         show_toolbar(self.svg, panel.toolbar(g, self.words))
         self.tick()
         if not self.replaying.active:  # a replay's steps are neither kept nor counted

@@ -10,7 +10,7 @@ from pyscript import document, window
 import game
 from game.codes import KINDS, GameCode
 from game.web import panel, stats
-from game.web.dom import q
+from game.web.dom import modal, q
 from game.web.storage import Damaged
 
 EXPORT_NAME = "solitaire-statistics.json"
@@ -49,10 +49,10 @@ class Records:
     def open(self, _event=None) -> None:
         self.page.cancel_press()
         self.fill()
-        q("#stats-dialog").showModal()
+        modal(q("#stats-dialog"))
 
     def reset(self, _event=None) -> None:
-        q("#stats-reset-dialog").showModal()
+        modal(q("#stats-reset-dialog"))
 
     def reset_confirmed(self, _event=None) -> None:
         q("#stats-reset-dialog").close()

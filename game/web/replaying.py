@@ -12,7 +12,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 import game
-from game.web.dom import q
+from game.web.dom import modal, q
 from game.web.links import replay_hash
 from game.web.replay import Replay, move_kind
 from game.web.table import Table
@@ -42,7 +42,7 @@ class Replaying:
     def examples(self, _event=None) -> None:
         self.page.cancel_press()
         q("details.settings").open = False
-        q("#examples-dialog").showModal()
+        modal(q("#examples-dialog"))
 
     async def example(self, event) -> None:
         """Watch the shipped won game of a kind (fetched once; the service worker keeps it)."""

@@ -60,11 +60,19 @@ class Table:
     def draw(self, aspect: float) -> str:
         """The board's markup for a board area of ``aspect`` (height / width); a card's
         arrival is drawn once."""
+        return "".join(part.markup() for part in self.parts(aspect).values())
+
+    def parts(self, aspect: float) -> dict[str, board.Part]:
+        """:meth:`draw` as the board's top-level groups (the page rewrites the changed ones)."""
         index = self.settings.index
         self.layout = board.layout_for(self.game, aspect, index)
-        markup = board.render(self.game, self.layout, self.view, self.words, index)
+        out = board.parts(self.game, self.layout, self.view, self.words, index)
         self.view.arrival = None
-        return markup
+        return out
+
+    def rects(self) -> dict[str, board.Rect]:
+        """Where each place is drawn now, for the arrow keys."""
+        return {p: board.place_rect(self.game, self.layout, p) for p in self.layout.slots}
 
     def origins(self) -> dict[str, Point]:
         """Where the top cards are drawn now: taken before an input, for its animation."""
