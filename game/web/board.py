@@ -8,6 +8,7 @@ The whole board is one markup string: the browser layer writes it with a single 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import NamedTuple
 
 import game
@@ -173,6 +174,7 @@ def card_markup(card: Card, x: float, y: float, extra: str = "", index: str = "n
     )
 
 
+@cache
 def face(card: Card, index: str) -> str:
     size = INDEX[index]
     bx, by, bw, bh = size.body
@@ -243,19 +245,42 @@ def render(
 
 
 def parts(
-    g: game.Solitaire, layout: Layout, view: View, words: Messages, index: str = "normal"
+    g: game.Solitaire,
+    layout: Layout,
+    view: View,
+    words: Messages,
+    index: str = "normal",
+    memo: dict[str, tuple[object, Part]] | None = None,
 ) -> dict[str, Part]:
     """The board as its top-level groups, in drawing and reading order: the regions' layer
     (words a screen reader skips: each place says what it is), then every place in the
-    game's order."""
-    out = {
-        "regions": Part(
-            (("class", "regions"), ("aria-hidden", "true")), regions(g, layout, view, words)
-        )
-    }
+    game's order. ``memo`` (kept by the caller for one game and one catalog) skips the
+    places whose markup cannot have changed."""
+    layer = Part((("class", "regions"), ("aria-hidden", "true")), regions(g, layout, view, words))
+    out = {"regions": layer}
     for place in place_order(g):
-        if place in layout.slots:
-            out[place] = place_part(g, layout, view, words, index, place)
+        if place not in layout.slots:
+            continue
+        # everything a place's markup depends on: unchanged places (most, after a move) are
+        # not drawn again
+        key = (
+            g.cards(place),
+            place == view.selected,
+            place in view.targets,
+            view.hint.index(place) if place in view.hint else -1,
+            view.arrival if view.arrival and view.arrival[0] == place else None,
+            layout.slots[place],
+            layout.height,
+            index,
+            id(words),
+        )
+        known = memo.get(place) if memo is not None else None
+        if known is not None and known[0] == key:
+            out[place] = known[1]
+            continue
+        out[place] = place_part(g, layout, view, words, index, place)
+        if memo is not None:
+            memo[place] = (key, out[place])
     return out
 
 

@@ -27,11 +27,25 @@ class Finishing:
         self.page = page
         self.line: list[game.Move] = []
         self.timer = None
+        self.frame = None  # the animation frame after which a finish is looked for
         self.proxy = create_proxy(guarded(self.step))
+        self.later_proxy = create_proxy(guarded(self.later))
+        self.check_proxy = create_proxy(guarded(self.check))
         self.dialog_proxy = create_proxy(guarded(self.open_won_dialog))
 
     def after_move(self) -> None:
-        """After the player's move: start a finish if the setting is on and one exists."""
+        """After the player's move: look for a finish once the move is painted (the search
+        costs up to 10 ms in Crescent: not on the input's way to the screen)."""
+        self.stop()
+        self.frame = window.requestAnimationFrame(self.later_proxy)
+
+    def later(self, *_args) -> None:
+        self.frame = None
+        self.timer = window.setTimeout(self.check_proxy, 0)  # after the frame is painted
+
+    def check(self, *_args) -> None:
+        """Start a finish if the setting is on and one exists."""
+        self.timer = None
         table = self.page.table
         if self.line or not table.settings.auto_finish or table.game.status != "playing":
             return
@@ -50,6 +64,9 @@ class Finishing:
         if self.timer is not None:
             window.clearTimeout(self.timer)
             self.timer = None
+        if self.frame is not None:
+            window.cancelAnimationFrame(self.frame)
+            self.frame = None
         self.line = []
 
     def step(self, *_args, draw: bool = True) -> None:

@@ -48,6 +48,7 @@ class Table:
         self.layout = board.layout_for(g, 1.0)
         self.clock = Clock(elapsed_ms, now_ms)
         self.auto_steps = 0  # moves the auto-finish just played: one Undo takes them all back
+        self.memo: dict[str, tuple[object, board.Part]] = {}  # each place's last markup
 
     @property
     def settings(self) -> Settings:
@@ -66,7 +67,7 @@ class Table:
         """:meth:`draw` as the board's top-level groups (the page rewrites the changed ones)."""
         index = self.settings.index
         self.layout = board.layout_for(self.game, aspect, index)
-        out = board.parts(self.game, self.layout, self.view, self.words, index)
+        out = board.parts(self.game, self.layout, self.view, self.words, index, self.memo)
         self.view.arrival = None
         return out
 
