@@ -10,8 +10,8 @@ import pytest
 import game
 from game.web import board, keys
 from game.web.messages import Messages
-from game.web.table import Table
 from game.web.settings import Settings
+from game.web.table import Table
 
 WORDS = Messages.load()
 CR, FT = "CR1-N-AAAAAAB", "FT1-N-AAAAAAB"
@@ -139,7 +139,7 @@ def test_a_place_is_a_button_named_by_the_engine_with_its_state():
     )
     g.play("t6", "f5")
     while g.cards("t6"):
-        g._p[g.index("t6")].pop()  # noqa: SLF001  an emptied pile, as far as words go
+        g._p[g.index("t6")].pop()  # an emptied pile, as far as words go
     assert (
         dict(board.parts(g, board.crescent_layout(), board.View(), WORDS)["t6"].attrs)["aria-label"]
         == "Pile 6: empty"
