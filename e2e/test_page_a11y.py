@@ -1,0 +1,47 @@
+"""axe-core over the page (every rule, every impact): both games, a wide window and a phone,
+the board idle, a card selected, Settings open, and each dialog open."""
+
+from __future__ import annotations
+
+import pytest
+from pages import load_code, resize, tap
+from playwright.sync_api import Page, expect
+
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+DIALOGS = (
+    "won-dialog",
+    "blocked-dialog",
+    "restart-dialog",
+    "redeal-dialog",
+    "examples-dialog",
+    "stats-dialog",
+    "stats-reset-dialog",
+)
+
+
+def check(page: Page, state: str) -> None:
+    from axe_playwright_python.sync_playwright import Axe  # requirements-dev.txt
+
+    results = Axe().run(page)
+    assert results.violations_count == 0, f"{state}:\n{results.generate_report()}"
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("code", ["CR1-N-AAAAAAB", "FT1-N-AAAAAAB"])
+def test_axe_finds_nothing_on_the_board_settings_and_dialogs(board, code, size):
+    resize(board, *SIZES[size])
+    try:
+        load_code(board, code)
+        check(board, "idle")
+        tap(board, "t1")  # a selection (Crescent) or a move (Forty Thieves): lit places
+        check(board, "after a tap")
+        board.click("details.settings summary")
+        expect(board.locator("details.settings")).to_have_attribute("open", "")
+        check(board, "Settings open")
+        board.evaluate("document.querySelector('details.settings').open = false")
+        for dialog in DIALOGS:
+            board.evaluate(f"document.querySelector('#{dialog}').showModal()")
+            check(board, dialog)
+            board.evaluate(f"document.querySelector('#{dialog}').close()")
+    finally:
+        resize(board, 1280, 800)
