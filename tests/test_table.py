@@ -63,11 +63,12 @@ def test_the_end_is_shown_once_and_an_undo_reopens_the_game():
     t = table(one_move_from_won())
     shown = t.input(t.controller.tap("t1", 0), 1_000, 1.0, t.origins())
     assert shown.ended == "won" and t.game.status == "won"
+    assert shown.say == "king of spades to ascending spades foundation. You won!"  # said once
     assert not panel.toolbar(t.game, WORDS).can_redeal  # a won game has no use for a redeal
     assert t.redeal(1_500) == Shown() and t.game.redeals_left == 2 and t.game.can_undo
     assert t.settle(None, 2_000) == Shown()  # already shown: not again
     assert t.undo(3_000) == Shown("Move undone.") and t.game.status == "playing"
-    assert t.redo(4_000) == Shown("Move redone.", "won")  # over again, so shown again
+    assert t.redo(4_000) == Shown("Move redone. You won!", "won")  # over again: shown again
     assert panel.won_text(t.game, t.elapsed(9_000), WORDS) == "Time 0:03 · 96 moves"
 
 

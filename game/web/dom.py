@@ -10,7 +10,8 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 import game
-from game.web.board import Layout, Part
+from game.web.board import Layout, Part, Rect
+from game.web.keys import closest
 from game.web.panel import Toolbar
 from game.web.pointer import Drag
 from game.web.settings import Settings
@@ -40,9 +41,13 @@ class Painter:
         self.groups: dict = {}  # key -> its <g> element
         self.stale: set[str] = set()  # groups the drag code changed behind the markup's back
         self.rover: str | None = None  # the place with tabindex 0
+        self.rects: dict[str, Rect] = {}  # where each place was drawn last
 
-    def paint(self, g: game.Solitaire, layout: Layout, parts: dict[str, Part]) -> None:
-        """The board: the changed groups, its size and the test hooks on its root."""
+    def paint(
+        self, g: game.Solitaire, layout: Layout, parts: dict[str, Part], rects: dict[str, Rect]
+    ) -> None:
+        """The board: the changed groups, its size and the test hooks on its root. ``rects``:
+        where each place is drawn (a place that vanished hands focus to the nearest)."""
         svg = self.svg
         svg.setAttribute("viewBox", layout.view_box)
         svg.setAttribute("preserveAspectRatio", layout.align)
@@ -75,9 +80,13 @@ class Painter:
             for card in self.groups[key].querySelectorAll("[data-arrive]"):
                 card.style.setProperty("--dx", f"{card.dataset.dx}px")
                 card.style.setProperty("--dy", f"{card.dataset.dy}px")
-        rover = self.rover if self.rover in self.groups else None
+        rover = self.rover
+        if rover not in self.groups:  # another game: the place nearest to where it was
+            lost = self.rects.get(rover) if rover else None
+            rover = closest(self.order(), rects, lost) if lost else None
+        self.rects = rects
         self.rover = None
-        self.rove(rover or next((k for k in parts if k != "regions"), None))
+        self.rove(rover or next(iter(self.order()), None))
         if focused is not None and self.rover is not None and self.focused() is None:
             self.groups[self.rover].focus()  # the board had focus: it keeps it
         svg.dataset.status = g.status

@@ -81,7 +81,12 @@ class Finishing:
             return
         if not self.line:  # the last card: say what happened, then the end of the game
             n = page.table.auto_steps
-            shown = type(shown)(page.words.text("auto_finished", n=n), shown.ended)
+            said = page.words.text("auto_finished", n=n)
+            if shown.ended:
+                said += " " + page.words.text(f"{shown.ended}_title")
+            shown = type(shown)(said, shown.ended)
+        else:  # the cards on their way home are seen, not each said: one sentence at the end
+            shown = type(shown)(None, shown.ended, shown.sound)
         page.show(shown, draw=draw)
         if self.line and draw:
             self.timer = window.setTimeout(self.proxy, STEP_MS)

@@ -336,7 +336,7 @@ class Page(Controls):
     def render(self) -> None:
         """One draw of the board and the toolbar, and the game saved as it now is."""
         g, parts = self.table.game, self.table.parts(self.aspect())
-        self.painter.paint(g, self.table.layout, parts)
+        self.painter.paint(g, self.table.layout, parts, self.table.rects())
         show_toolbar(self.svg, panel.toolbar(g, self.words))
         self.tick()
         if not self.replaying.active:  # a replay's steps are neither kept nor counted

@@ -175,8 +175,11 @@ class Table:
             self.clock.reopen()
             return Shown(say, sound=sound)
         if self.clock.finish(now_ms):
-            status = self.game.status
-            return Shown(say, status, "win" if status == "won" else sound)
+            status = self.game.status  # said once, with what ended it (the dialog follows)
+            end = self.words.text(f"{status}_title")
+            return Shown(
+                f"{say} {end}" if say else end, status, "win" if status == "won" else sound
+            )
         return Shown(say, sound=sound)
 
     def elapsed(self, now_ms: float) -> float:
