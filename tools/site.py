@@ -33,6 +33,7 @@ STATIC = [
     "static/icons",
     "static/vendor",
     "static/pyodide-snapshot.mjs",
+    "static/solver-worker.mjs",
     "static/data",
 ]
 
