@@ -74,6 +74,7 @@ def bind(page: Page) -> None:
         "stats-export": page.records.export,
         "stats-import": page.records.choose_file,
         "undo-last": page.undo,
+        "undo-to-winnable": page.solving.undo_to_winnable,
         "close": lambda event: event.target.closest("dialog").close(),
     }
     for action, handler in clicks.items():

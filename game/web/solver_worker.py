@@ -5,8 +5,9 @@ Pure Python (the clock is passed in): the worker's JavaScript hands each message
 page to :meth:`Searches.receive` and calls :meth:`Searches.work` in slices between messages,
 posting what it returns. Messages are JSON text both ways (no proxies to leak):
 
-- page → worker: ``{"type": "start", "id", "kind": "hint" | "check", "position", "seconds",
-  "wall_ms"}`` (``position``: the engine's position text) and ``{"type": "stop", "id"}``;
+- page → worker: ``{"type": "start", "id", "kind": "hint" | "check" | "watch", "position",
+  "seconds", "wall_ms", "states"}`` (``position``: the engine's position text; a "watch" is
+  the quiet look after each move for "no longer winnable") and ``{"type": "stop", "id"}``;
 - worker → page: ``{"type": "progress", "id", "states", "seconds"}`` (checks, about four a
   second) and ``{"type": "done", "id", "verdict", "moves", "states", "seconds", "reason"}``
   (``moves`` in the engine's move text, from the position sent).
@@ -39,9 +40,15 @@ def game_files(root: Path = Path()) -> dict[str, str]:
 
 
 def start_message(
-    ident: int, kind: str, g: game.Solitaire, seconds: float | None, wall_ms: float | None
+    ident: int,
+    kind: str,
+    g: game.Solitaire,
+    seconds: float | None = None,
+    wall_ms: float | None = None,
+    states: int | None = None,
 ) -> str:
-    """The page's request for a search of ``g``'s position."""
+    """The page's request for a search of ``g``'s position (budgets: search seconds, wall
+    milliseconds, states; the first reached ends it)."""
     return json.dumps(
         {
             "type": "start",
@@ -50,6 +57,7 @@ def start_message(
             "position": g.position(),
             "seconds": seconds,
             "wall_ms": wall_ms,
+            "states": states,
         }
     )
 
@@ -80,7 +88,7 @@ class Searches:
 
     def receive(self, text: str) -> str | None:
         """Take a message from the page; a reply to post at once, if there is one (a proof of
-        loss needs no search)."""
+        loss needs no search: it is tried first, whatever the kind)."""
         message = json.loads(text)
         if message["type"] == "stop":
             if message["id"] == self.ident:
@@ -91,12 +99,17 @@ class Searches:
         self.ident, self.job = message["id"], None
         g = game.from_position(message["position"])
         started = self.clock()
-        proof = prove_unwinnable(g) if message["kind"] == "check" else None
+        proof = prove_unwinnable(g)
         if proof is not None:
             seconds = (self.clock() - started) / 1000
             return self.done(Result(UNWINNABLE, seconds=seconds, reason=str(proof)))
         self.job = Job(
-            message["kind"], g, self.clock, seconds=message["seconds"], wall_ms=message["wall_ms"]
+            message["kind"],
+            g,
+            self.clock,
+            seconds=message["seconds"],
+            wall_ms=message["wall_ms"],
+            states=message.get("states"),
         )
         self.reported = self.clock()
         return None

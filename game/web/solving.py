@@ -16,11 +16,13 @@ from pyscript import document, window
 import game
 from game.codes import kind_slug
 from game.solver import UNWINNABLE, WINNABLE, Result
-from game.web.assist import CHECK_SECONDS, HINT_MS, Line, heuristic_move, state_key
+from game.web.assist import CHECK_SECONDS, HINT_MS, Line, Trail, heuristic_move, state_key
 from game.web.dom import q
 from game.web.messages import Messages
 from game.web.solver_worker import result_of, start_message
 from game.web.worker_client import SolverWorker
+
+WATCH_STATES = 20_000  # the quiet look after each move: a proof, or a short search (~0.5 s)
 
 
 @dataclass
@@ -49,20 +51,85 @@ class Solving:
         self.winnable: dict[str, list[str]] = {}
         self.worker = SolverWorker(self.reply, guarded)
         self.asked = 0  # the last request's id: replies to older ones are stale
+        self.trail = Trail()
+        self.watch: Asked | None = None  # the quiet look at the position on the table
+        self.said_lost = False  # "no longer winnable" is said once, until a win is possible again
 
     # --- the game changed ------------------------------------------------------------------
     def new_deal(self) -> None:
-        """Another deal: whatever was searched no longer applies."""
+        """Another deal (already on the table): whatever was searched no longer applies."""
         self.stop(quiet=True)
         self.line = None
+        self.trail = Trail()
+        self.said_lost = False
         q("#solver-status").textContent = ""
         document.body.removeAttribute("data-verdict")
+        q("#lost").hidden = True
+        self.watch_position()
 
     def clear_hint(self) -> None:
         """After any change: a highlighted Redeal button is no longer the hint (the board's
-        highlight goes with the next redraw's view)."""
+        highlight goes with the next redraw's view), and the new position is watched."""
         for button in document.querySelectorAll("button.hint"):
             button.classList.remove("hint")
+        q("#lost").hidden = True
+        self.watch_position()
+
+    # --- "no longer winnable" ----------------------------------------------------------------
+    def watch_position(self) -> None:
+        """Ask the worker, quietly, whether the position on the table can still be won (a proof
+        of loss, or a short search), unless a Hint or a check is running."""
+        g = self.app.table.game
+        key = state_key(g)
+        self.trail.moved(key, g.can_undo)
+        if self.line is not None and self.line.next_move(g) is not None:
+            self.trail.learn(key, WINNABLE)  # on a known winning line
+        if key in self.trail.known:
+            self.judged(key)
+            return
+        self.watch = None
+        document.body.removeAttribute("data-watched")
+        if g.status != "playing" or self.job is not None or not self.worker.started:
+            return
+        self.asked += 1
+        self.watch = Asked(self.asked, "watch", g.copy(), key, window.performance.now())
+        self.worker.send(start_message(self.asked, "watch", g, states=WATCH_STATES))
+
+    def watched(self, watch: Asked, result: Result) -> None:
+        self.watch = None
+        self.trail.learn(watch.key, result.verdict)
+        document.body.dataset.watched = result.verdict  # what the last look found (tests)
+        if result.verdict == WINNABLE and self.line is None:
+            self.line = Line(watch.start, result.moves)  # the next Hint answers at once
+        if watch.key == state_key(self.app.table.game):
+            self.judged(watch.key)
+
+    def judged(self, key: str) -> None:
+        """Say, once, that the position on the table is lost, and how far back a win was."""
+        if self.trail.known.get(key) == WINNABLE:
+            self.said_lost = False  # winnable again: a later loss is news again
+            return
+        if not self.trail.lost() or self.said_lost:
+            return
+        self.said_lost = True
+        steps = self.trail.back_to_winnable()
+        button = q("[data-action=undo-to-winnable]")
+        if steps:
+            text = self.words.text("lost_since", n=steps)
+            button.textContent = self.words.text("undo_to_winnable", n=steps)
+            button.dataset.steps = str(steps)
+        else:
+            text = self.words.text("lost_now")
+        button.hidden = not steps
+        q("#lost-text").textContent = text
+        q("#lost").hidden = False
+        self.app.announce(text)
+
+    def undo_to_winnable(self, _event=None) -> None:
+        steps = int(q("[data-action=undo-to-winnable]").dataset.steps or 0)
+        if steps:
+            self.app.finishing.stop()
+            self.app.show(self.app.table.undo_to(steps, window.performance.now()))
 
     # --- the two buttons -------------------------------------------------------------------
     def hint(self, _event=None) -> None:
@@ -99,6 +166,7 @@ class Solving:
         wall_ms: float | None = None,
     ) -> None:
         self.stop(quiet=True)
+        self.watch = None  # the worker takes one search at a time: this one
         self.asked += 1
         self.job = Asked(self.asked, kind, g.copy(), state_key(g), window.performance.now())
         document.body.dataset.solver = kind
@@ -113,6 +181,10 @@ class Solving:
                 q("#solver-status").textContent = self.words.text("solver_failed")
                 self.app.announce(self.words.text("solver_failed"))
             return
+        watch = self.watch
+        if message["type"] == "done" and watch is not None and message["id"] == watch.ident:
+            self.watched(watch, result_of(message))
+            return
         if job is None or message["id"] != job.ident:
             return  # a search the page no longer waits for
         if message["type"] == "progress":
@@ -125,6 +197,7 @@ class Solving:
 
     def finish(self, job: Asked, result: Result) -> None:
         self.job = None
+        self.trail.learn(job.key, result.verdict)  # (a check's key: the deal's start)
         document.body.removeAttribute("data-solver")
         if job.kind == "hint":
             self.hint_found(job, result)

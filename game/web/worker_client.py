@@ -34,6 +34,11 @@ class SolverWorker:
         self.failed = False
         self.waiting: list[str] = []
 
+    @property
+    def started(self) -> bool:
+        """Started and not failed (it may still be booting: requests wait)."""
+        return self.worker is not None and not self.failed
+
     def start(self) -> None:
         """Boot the worker (once); harmless to call again."""
         if self.worker is not None or self.failed:
