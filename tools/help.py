@@ -51,12 +51,11 @@ def page(lang: str, game: str, words: dict[str, dict[str, str]], root: Path = RO
     rtl = lang in RTL
     title = w["title"].format(game=w[game])
     games = "".join(
-        f'<a href="{g}.html"{ARIA_CURRENT if g == game else ""}>{escape(w[g])}</a>'
-        for g in GAMES
+        f'<a href="{g}.html"{ARIA_CURRENT if g == game else ""}>{escape(w[g])}</a>' for g in GAMES
     )
     langs = "".join(
         f'<li><a href="../{code}/{game}.html" lang="{code}" hreflang="{code}"'
-        f'{ARIA_CURRENT if code == lang else ""}>{escape(other["name"])}</a></li>'
+        f"{ARIA_CURRENT if code == lang else ''}>{escape(other['name'])}</a></li>"
         for code, other in words.items()
     )
     alternates = "".join(
