@@ -11,6 +11,7 @@ so they keep the game's Content-Security-Policy. ``python -m tools.help [OUT]``.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from html import escape
 from pathlib import Path
@@ -36,12 +37,18 @@ def chrome(root: Path = ROOT) -> dict[str, dict[str, str]]:
     return data
 
 
+# a key combination, <kbd>Ctrl</kbd>+<kbd>Z</kbd>: kept on one line, left to right even in
+# an Arabic page (each <kbd> box is an inline block, which the bidi algorithm would reorder)
+COMBO = re.compile(r"<kbd>[^<]+</kbd>(?:\+<kbd>[^<]+</kbd>)+")
+
+
 def body(lang: str, game: str, root: Path = ROOT) -> str:
     """The page's text as HTML: the game's rules, then the controls and keys of the app."""
     folder = root / SOURCE / lang
     text = (folder / f"{game}.md").read_text(encoding="utf-8")
     text += "\n\n" + (folder / "app.md").read_text(encoding="utf-8")
-    return markdown.markdown(text, extensions=["tables", "sane_lists"], output_format="html")
+    html = markdown.markdown(text, extensions=["tables", "sane_lists"], output_format="html")
+    return COMBO.sub(lambda m: f'<span class="combo">{m[0]}</span>', html)
 
 
 def page(lang: str, game: str, words: dict[str, dict[str, str]], root: Path = ROOT) -> str:
