@@ -107,3 +107,31 @@ def test_winnable_deals_only_draws_from_the_shipped_list(board, site):
             f"document.querySelector('#board').dataset.code !== {before!r}", timeout=10_000
         )
         assert board.locator("#board").get_attribute("data-code") in listed
+
+
+def test_searches_run_in_the_worker_and_leave_the_main_thread_free(board):
+    """A deal check that runs for seconds: the worker does it (booted once, from the files the
+    page holds), the page's main thread has no long task meanwhile, and Stop ends it."""
+    load_code(board, "FT1-N-AAAAAAB")  # no verdict for a long while
+    board.evaluate(
+        """window.longTasks = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) window.longTasks.push(entry.duration);
+        }).observe({ type: "longtask" });"""
+    )
+    board.click("summary")
+    board.click("[data-action=check]")
+    board.wait_for_selector("body[data-solver-thread=worker]", state="attached", timeout=30_000)
+    board.wait_for_function(
+        "/Searching… [1-9]/.test(document.querySelector('#solver-status').textContent)",
+        timeout=15_000,
+    )
+    time.sleep(2.0)  # the search goes on in the worker
+    first = board.locator("#solver-status").inner_text()
+    time.sleep(0.6)
+    assert board.locator("#solver-status").inner_text() != first  # progress keeps coming
+    assert board.evaluate("window.longTasks") == []
+    board.click("[data-action=check]")  # Stop
+    assert board.locator("#solver-status").inner_text() == "Search stopped."
+    assert board.evaluate("document.body.dataset.solver") is None
+    board.click("summary")

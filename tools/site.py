@@ -34,6 +34,7 @@ STATIC = [
     "static/icons",
     "static/vendor",
     "static/pyodide-snapshot.mjs",
+    "static/solver-worker.mjs",
     "static/data",
     "static/help.css",
     "static/help.js",

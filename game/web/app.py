@@ -117,6 +117,7 @@ def main() -> None:
         window.solitaireBootModules = json.dumps(sorted(sys.modules))
     window.performance.mark("app:ready")
     document.body.dataset.ready = "1"
+    page.solving.worker.start_when_idle()  # after ready: the boot never pays for it
 
 
 main()

@@ -23,6 +23,7 @@ BOOT_MODULES = (
     "game.web.pointer",
     "game.web.replay",
     "game.web.settings",
+    "game.web.solver_worker",
     "game.web.sound",
     "game.web.stats",
     "game.web.storage",
@@ -44,4 +45,5 @@ BROWSER_MODULES = (
     "game.web.records",
     "game.web.replaying",
     "game.web.solving",
+    "game.web.worker_client",
 )
