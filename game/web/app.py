@@ -20,7 +20,8 @@ window.performance.mark("app:start")  # bench/page.py prints where the boot time
 
 from game.web.dom import install_art, listen, q
 from game.web.faces import SPRITE
-from game.web.links import help_href, hooks_on
+from game.web.helping import Help
+from game.web.links import hooks_on
 from game.web.messages import Messages
 from game.web.page import Page
 
@@ -78,14 +79,7 @@ def bind(page: Page) -> None:
     }
     for action, handler in clicks.items():
         when("click", f"[data-action={action}]")(on(handler))
-
-    def help_link(event) -> None:
-        """Help is a link: pointed at this game, language and deal as it is followed."""
-        lang = str(document.documentElement.lang or "en")
-        link = event.target.closest("[data-action=help]")
-        link.setAttribute("href", help_href(lang, page.table.game.code))
-
-    when("click", "[data-action=help]")(on(help_link))
+    when("click", "[data-action=help]")(on(Help(page).open))  # sync: it may preventDefault
     when("change", "[data-action=game]")(on(page.new_deal))
     when("change", "#stats-file")(on(page.records.imported))
     when("input", "#replay-step")(on(page.replaying.slid))
