@@ -20,6 +20,7 @@ window.performance.mark("app:start")  # bench/page.py prints where the boot time
 
 from game.web.dom import install_art, listen, q
 from game.web.faces import SPRITE
+from game.web.helping import Help
 from game.web.links import hooks_on
 from game.web.messages import Messages
 from game.web.page import Page
@@ -79,6 +80,7 @@ def bind(page: Page) -> None:
     }
     for action, handler in clicks.items():
         when("click", f"[data-action={action}]")(on(handler))
+    when("click", "[data-action=help]")(on(Help(page).open))  # sync: it may preventDefault
     when("change", "[data-action=game]")(on(page.new_deal))
     when("change", "#stats-file")(on(page.records.imported))
     when("input", "#replay-step")(on(page.replaying.slid))

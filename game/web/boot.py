@@ -41,6 +41,7 @@ BROWSER_MODULES = (
     "game.web.controls",
     "game.web.dom",
     "game.web.finishing",
+    "game.web.helping",
     "game.web.page",
     "game.web.records",
     "game.web.replaying",
