@@ -60,7 +60,7 @@ class Table:
     def draw(self, aspect: float) -> str:
         """The board's markup for a board area of ``aspect`` (height / width); a card's
         arrival is drawn once."""
-        index = self.settings.index
+        index = board.index_for(self.game, aspect, self.settings.index)
         self.layout = board.layout_for(self.game, aspect, index)
         markup = board.render(self.game, self.layout, self.view, self.words, index)
         self.view.arrival = None
@@ -91,7 +91,8 @@ class Table:
         if result.kind == "moved" and result.move is not None:
             src, dst = result.move
             self.clock.start(now_ms)
-            self.layout = board.layout_for(self.game, aspect, self.settings.index)
+            index = board.index_for(self.game, aspect, self.settings.index)
+            self.layout = board.layout_for(self.game, aspect, index)
             start = (origins[src][0] + dragged[0], origins[src][1] + dragged[1])
             self.view.arrival = board.arrival(self.game, self.layout, dst, start)
         explain = self.settings.interactive_rules
