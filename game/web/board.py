@@ -141,7 +141,7 @@ def crescent_upright() -> Layout:
     for k in range(4):
         slots[f"f{k + 1}"] = Slot(px, (k + 1) * py)  # Aces, top to bottom
         slots[f"f{k + 5}"] = Slot(2 * px, (k + 1) * py)  # Kings
-    tail, pad = CR_SIDE_GAP, 8
+    tail, pad = CR_SIDE_GAP, CR_SIDE_GAP / 2  # the area fits between the frame's captions
     area = (px - pad, py - pad, 2 * px - tail + 2 * pad, 4 * py - CR_GAP + 2 * pad)
     return Layout(4 * px - tail, 6 * py - CR_GAP, slots, area, beside=True)
 
