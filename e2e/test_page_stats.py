@@ -70,7 +70,7 @@ def test_a_win_then_a_loss_are_counted(board, kind, column):
     dialog.locator("[data-action=close]").click()
     play_a_move(board, f"{kind}-AAAAAQQ")  # left unwon...
     play_a_move(board, f"{kind}-AAAAAQR")  # ...when this one is played: the streak ends
-    board.locator("header [data-action=stats]").click()
+    choose(board, "stats")
     expect(board.locator("#stats-dialog")).to_be_visible()
     assert stat(board, "stats_played")[column] == "3"
     assert stat(board, "stats_won")[column] == "1"
@@ -88,7 +88,7 @@ def test_a_win_then_a_loss_are_counted(board, kind, column):
 def test_export_then_import_and_a_bad_file_changes_nothing(board, tmp_path):
     reset(board)
     play_a_move(board, "FT1-N-AAAAAQS")
-    board.locator("header [data-action=stats]").click()
+    choose(board, "stats")
     with board.expect_download() as download:
         board.locator("[data-action=stats-export]").click()
     saved = tmp_path / "stats.json"
