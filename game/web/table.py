@@ -103,7 +103,8 @@ class Table:
         """A replay's step forward: the moved card flies from where it was (a redeal or a
         step back just redraws); no timer, no words, no end of game."""
         self.view = board.View()
-        self.layout = board.layout_for(self.game, aspect)
+        index = board.index_for(self.game, aspect, self.settings.index)
+        self.layout = board.layout_for(self.game, aspect, index)  # as draw() will lay it out
         if not move.is_redeal and move.src in origins:
             self.view.arrival = board.arrival(self.game, self.layout, move.dst, origins[move.src])
 
