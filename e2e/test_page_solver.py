@@ -32,6 +32,9 @@ def hinted(page) -> tuple[str | None, str | None]:
 def test_hint_from_an_opening_highlights_a_winning_move_in_under_two_seconds(board):
     code = "CR1-N-AAAAARM"  # the solver wins this one in 119 states (docs/results/CR1-N.csv)
     load_code(board, code)
+    # the worker starts when the page has been idle a few seconds after ready (a hint before
+    # that waits for its boot too: about 1 s more on an idle machine)
+    board.wait_for_selector("body[data-solver-thread=worker]", state="attached", timeout=30_000)
     started = time.monotonic()
     board.click("[data-action=hint]")
     board.wait_for_function(
@@ -107,3 +110,53 @@ def test_winnable_deals_only_draws_from_the_shipped_list(board, site):
             f"document.querySelector('#board').dataset.code !== {before!r}", timeout=10_000
         )
         assert board.locator("#board").get_attribute("data-code") in listed
+
+
+def test_searches_run_in_the_worker_and_leave_the_main_thread_free(board):
+    """A deal check that runs for seconds: the worker does it (booted once, from the files the
+    page holds), the page's main thread has no long task meanwhile, and Stop ends it."""
+    load_code(board, "FT1-N-AAAAAAB")  # no verdict for a long while
+    board.evaluate(
+        """window.longTasks = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) window.longTasks.push(entry.duration);
+        }).observe({ type: "longtask" });"""
+    )
+    open_settings(board)
+    board.click("[data-action=check]")
+    board.wait_for_selector("body[data-solver-thread=worker]", state="attached", timeout=30_000)
+    board.wait_for_function(
+        "/Searching… [1-9]/.test(document.querySelector('#solver-status').textContent)",
+        timeout=15_000,
+    )
+    time.sleep(2.0)  # the search goes on in the worker
+    first = board.locator("#solver-status").inner_text()
+    time.sleep(0.6)
+    assert board.locator("#solver-status").inner_text() != first  # progress keeps coming
+    assert board.evaluate("window.longTasks") == []
+    board.click("[data-action=check]")  # Stop
+    assert board.locator("#solver-status").inner_text() == "Search stopped."
+    assert board.evaluate("document.body.dataset.solver") is None
+    close_settings(board)
+
+
+def test_a_move_that_loses_the_deal_is_said_once_with_an_undo_back_to_a_win(board):
+    """Forty Thieves near its end: three moves along a winning line, then a draw that leaves
+    no win (the worker's quiet look after each move proves it); the notice offers the undo."""
+    start = spades_and_hearts_from_six(BLOCKING[:2] + ["6H JH JS"] + BLOCKING[3:], "JH QS 9H TH")
+    g = game.replay(start.copy(), solve(start).moves[:3])
+    board.wait_for_selector("body[data-solver-thread=worker]", state="attached", timeout=30_000)
+    load_position(board, g.position())
+    board.wait_for_selector("body[data-watched=winnable]", state="attached", timeout=10_000)
+    assert board.locator("#lost").is_hidden()
+    board.click('[data-place="stock"]')
+    board.wait_for_selector("#lost:not([hidden])", timeout=10_000)
+    assert board.locator("#lost-text").inner_text().startswith("This deal can no longer be won")
+    assert "1" in board.locator("[data-action=undo-to-winnable]").inner_text()
+    assert board.locator("#announce").inner_text() == board.locator("#lost-text").inner_text()
+    board.screenshot(path=str(SHOTS / "no-longer-winnable.png"))
+    board.click("[data-action=undo-to-winnable]")
+    board.wait_for_selector("#lost", state="hidden", timeout=5_000)
+    # back where a win is possible (Forty Thieves' move counter does not go down on undo)
+    back = board.evaluate("window.solitairePosition()")
+    assert back.split("\n", 1)[1] == g.position().split("\n", 1)[1]

@@ -20,6 +20,9 @@ import { loadPyodide as plainLoad, version } from "./vendor/pyodide/pyodide.mjs"
 
 export { version };
 
+let booted = "";  // how the last loadPyodide booted: "snapshot", "plain" or "full"
+export const lastBoot = () => booted;
+
 const here = (name) => new URL(name, import.meta.url).href;
 const SNAPSHOT = here("./snapshot.bin.gz");
 const INFO = here("./snapshot.json");
@@ -32,7 +35,8 @@ const STDLIB_SHA256 = "__STDLIB_SHA256__";
 const INFLATED = "snapshot-inflated";  // not "solitaire-...": the worker would delete it
 const inflatedKey = here(`./snapshot-${EXPECTED_GAME}-${version}.raw`);
 const BOOT_MARK = "solitaire.boot";  // "snapshot" while a snapshot boot is under way
-const boot = () => window.solitaireBoot || { got() {}, expect() {}, starting() {} };
+// (in the solver's worker there is no page: no progress bar, no body to mark)
+const boot = () => globalThis.solitaireBoot || { got() {}, expect() {}, starting() {} };
 
 async function evict() {
   for (const name of await caches.keys()) {
@@ -174,7 +178,10 @@ async function load(settings, library) {
 export async function loadPyodide(options = {}) {
   performance.mark("boot:loader");  // bench/page.py prints these phases
   const settings = { ...options, indexURL: here("./vendor/pyodide/") };
-  const mark = (how) => { document.body.dataset.boot = how; };
+  const mark = (how) => {
+    booted = how;
+    if (self.document) document.body.dataset.boot = how;
+  };
   const asked = new URLSearchParams(location.search).get("snapshot");
   const crashed = storage("get") === "snapshot";  // the last snapshot boot never got ready
   if (crashed) {

@@ -109,3 +109,25 @@ def test_shipped_winnable_lists_hold_codes_the_solver_wins():
     crescent = (ROOT / "static" / "data" / "winnable-crescent.txt").read_text().split()
     four = set((ROOT / "static" / "data" / "winnable-crescent-four.txt").read_text().split())
     assert {"CR1-F-" + c[6:] for c in crescent} <= four  # Crescent's wins carried over
+
+
+def test_the_trail_follows_moves_undos_and_new_starts():
+    from game.solver import UNKNOWN, UNWINNABLE, WINNABLE
+    from game.web.assist import Trail
+
+    trail = Trail(limit=3)
+    trail.moved("a", can_undo=False)
+    for key in "bcd":
+        trail.moved(key, can_undo=True)
+    assert trail.keys == ["a", "b", "c", "d"]
+    trail.moved("e", can_undo=True)  # no further back than undo reaches
+    assert trail.keys == ["b", "c", "d", "e"]
+    trail.moved("c", can_undo=True)  # an undo (or a move back to c): the trail is cut there
+    assert trail.keys == ["b", "c"]
+    trail.learn("b", WINNABLE)
+    trail.learn("c", UNKNOWN)  # teaches nothing
+    trail.moved("x", can_undo=True)
+    trail.learn("x", UNWINNABLE)
+    assert trail.lost() and trail.back_to_winnable() == 2
+    trail.moved("y", can_undo=False)  # a redeal: nothing before it can be undone
+    assert trail.keys == ["y"] and not trail.lost() and trail.back_to_winnable() is None

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from game.codes import KINDS
 from game.web.board import escape
+from tools import help
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -33,7 +34,10 @@ STATIC = [
     "static/icons",
     "static/vendor",
     "static/pyodide-snapshot.mjs",
+    "static/solver-worker.mjs",
     "static/data",
+    "static/help.css",
+    "static/help.js",
 ]
 
 
@@ -44,6 +48,7 @@ def copy_sources(dest: Path, root: Path = ROOT) -> Path:
         *TOP_FILES,
         "sw.template.js",
         "docs/screenshots",
+        help.SOURCE,
         *page_python_files(root),
         *STATIC,
     ]:
@@ -184,6 +189,7 @@ def build(out: Path, root: Path = ROOT) -> list[tuple[str, str]]:
             shutil.copy2(src, dst)
     strip_source_maps(out / "static" / "vendor")
     copy_screenshots(out, root)
+    help.build(out, root)  # help/<lang>/<game>.html: precached by sw.js like every file
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve the files as they are
     catalog = json.loads((root / "static" / "messages" / "en.json").read_text(encoding="utf-8"))
     page = out / "index.html"

@@ -20,6 +20,7 @@ window.performance.mark("app:start")  # bench/page.py prints where the boot time
 
 from game.web.dom import install_art, listen, q
 from game.web.faces import SPRITE
+from game.web.helping import Help
 from game.web.links import hooks_on
 from game.web.messages import Messages
 from game.web.page import Page
@@ -77,10 +78,12 @@ def bind(page: Page) -> None:
         "stats-export": page.records.export,
         "stats-import": page.records.choose_file,
         "undo-last": page.undo,
+        "undo-to-winnable": page.solving.undo_to_winnable,
         "close": lambda event: event.target.closest("dialog").close(),
     }
     for action, handler in clicks.items():
         when("click", f"[data-action={action}]")(on(handler))
+    when("click", "[data-action=help]")(on(Help(page).open))  # sync: it may preventDefault
     when("change", "[data-action=game]")(on(page.new_deal))
     when("change", "#stats-file")(on(page.records.imported))
     when("input", "#replay-step")(on(page.replaying.slid))
@@ -113,6 +116,7 @@ def main() -> None:
         window.solitaireBootModules = json.dumps(sorted(sys.modules))
     window.performance.mark("app:ready")
     document.body.dataset.ready = "1"
+    page.solving.worker.start_when_idle()  # after ready: the boot never pays for it
 
 
 main()

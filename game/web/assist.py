@@ -11,7 +11,8 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import Move, Solitaire
-from ..solver import UNKNOWN, Result, adapter_for, search
+from ..core import HISTORY_LIMIT
+from ..solver import UNKNOWN, UNWINNABLE, WINNABLE, Result, adapter_for, search
 from ..solver.search import Tree
 
 HINT_MS = 1500  # a hint answers within this (a guess if no winning line came up by then)
@@ -59,12 +60,13 @@ class Job:
         clock: Callable[[], float],
         seconds: float | None = None,
         wall_ms: float | None = None,
+        states: int | None = None,
     ) -> None:
-        self.kind = kind  # "hint" or "check"
+        self.kind = kind  # "hint", "check" or "watch"
         self.start = g.copy()
         self.key = state_key(g)
         self.clock = clock
-        self.search = search(g, seconds=seconds)
+        self.search = search(g, states=states, seconds=seconds)
         self.began = clock()
         self.wall_ms = wall_ms
         self.steps = 16  # adapted so that one run of the search takes about a quarter slice
@@ -95,3 +97,44 @@ class Job:
                 if now - started >= budget_ms - spent:
                     return None
         return self.result
+
+
+class Trail:
+    """The positions the player can undo back to, newest last, and what is known of each: so
+    that when the position on the table is proven lost, the page can name the last one known
+    to be winnable and undo back to it.
+
+    Fed the state key after every change: a key already on the trail is an undo (or a redo
+    back along it) and cuts the trail there; a game with nothing to undo (a new deal, after a
+    redeal) starts a new trail.
+    """
+
+    def __init__(self, limit: int = HISTORY_LIMIT) -> None:
+        self.keys: list[str] = []
+        self.known: dict[str, str] = {}  # state key -> WINNABLE or UNWINNABLE
+        self.limit = limit
+
+    def moved(self, key: str, can_undo: bool) -> None:
+        if not can_undo:
+            self.keys = [key]
+        elif key in self.keys:
+            del self.keys[self.keys.index(key) + 1 :]
+        else:
+            self.keys.append(key)
+            del self.keys[: -self.limit - 1]  # no further back than undo can go
+
+    def learn(self, key: str, verdict: str) -> None:
+        """A search's verdict on a position (``unknown`` teaches nothing)."""
+        if verdict in (WINNABLE, UNWINNABLE):
+            self.known[key] = verdict
+
+    def lost(self) -> bool:
+        return bool(self.keys) and self.known.get(self.keys[-1]) == UNWINNABLE
+
+    def back_to_winnable(self) -> int | None:
+        """How many undos lead back to the newest position known to be winnable (``None``: none
+        on the trail)."""
+        for steps, key in enumerate(reversed(self.keys)):
+            if self.known.get(key) == WINNABLE:
+                return steps
+        return None

@@ -78,3 +78,16 @@ def hooks_on(search: str) -> bool:
     test hooks on; ``?utm_campaign=contest`` does not."""
     query = search[1:] if search.startswith("?") else search
     return "test" in parse_qs(query, keep_blank_values=True)
+
+
+HELP_LANGUAGES = ("en", "ar", "bg", "kk", "fr", "ru")  # help/chrome.json's (tests/test_help.py)
+HELP_PAGES = {"CR1": "crescent", "FT1": "forty-thieves"}  # by a code's game prefix
+
+
+def help_href(lang: str, code: str | None) -> str:
+    """The help page of the game being played, in the page's language (``<html lang>``, "en"
+    when it has no help), with ``#CODE`` so that the help page's way back resumes the deal."""
+    base = lang.split("-")[0].lower()
+    folder = base if base in HELP_LANGUAGES else HELP_LANGUAGES[0]
+    page = HELP_PAGES.get((code or "")[:3], HELP_PAGES["CR1"])
+    return f"./help/{folder}/{page}.html" + (f"#{code}" if code else "")

@@ -1,25 +1,43 @@
 """The page's side of the solver: the Hint button, "Can this deal be won?", winnable deals.
 
-Searches run in slices of a few milliseconds, each scheduled as a message task so that input
-events (which the browser runs first) never wait for more than one slice. Rules and search
-live in ``game``; the slicing, the words and the highlight live here.
+Searches run in the solver's Web Worker (game/web/worker_client.py), never on the main thread:
+input is never kept waiting by a search. Rules and search live in ``game``; the requests, the
+words and the highlight live here.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
+from typing import Any
 
-from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 import game
 from game.codes import kind_slug
 from game.solver import UNWINNABLE, WINNABLE, Result
-from game.web.assist import CHECK_SECONDS, HINT_MS, Job, Line, heuristic_move, state_key
+from game.web.assist import CHECK_SECONDS, HINT_MS, Line, Trail, heuristic_move, state_key
 from game.web.dom import q
 from game.web.messages import Messages
+from game.web.solver_worker import result_of, start_message
+from game.web.worker_client import SolverWorker
 
-SLICE_MS = 2.0  # one slice of search; an input waits at most about this long
+WATCH_STATES = 20_000  # the quiet look after each move: a proof, or a short search (~0.5 s)
+
+
+@dataclass
+class Asked:
+    """The search the page is waiting for: its worker id and the position it was asked on."""
+
+    ident: int
+    kind: str  # "hint" or "check"
+    start: game.Solitaire
+    key: str
+    began: float  # performance.now() when asked
+
+    @property
+    def seconds(self) -> float:
+        return (window.performance.now() - self.began) / 1000
 
 
 class Solving:
@@ -28,27 +46,90 @@ class Solving:
     def __init__(self, app, words: Messages, guarded) -> None:
         self.app = app
         self.words = words
-        self.job: Job | None = None
+        self.job: Asked | None = None
         self.line: Line | None = None
         self.winnable: dict[str, list[str]] = {}
-        self.channel = window.MessageChannel.new()
-        self.channel.port1.onmessage = create_proxy(guarded(self.slice))
-        self.scheduled = False
-        self.last_progress = 0.0
+        self.worker = SolverWorker(self.reply, guarded)
+        self.asked = 0  # the last request's id: replies to older ones are stale
+        self.trail = Trail()
+        self.watch: Asked | None = None  # the quiet look at the position on the table
+        self.said_lost = False  # "no longer winnable" is said once, until a win is possible again
 
     # --- the game changed ------------------------------------------------------------------
     def new_deal(self) -> None:
-        """Another deal: whatever was searched no longer applies."""
+        """Another deal (already on the table): whatever was searched no longer applies."""
         self.stop(quiet=True)
         self.line = None
+        self.trail = Trail()
+        self.said_lost = False
         q("#solver-status").textContent = ""
         document.body.removeAttribute("data-verdict")
+        q("#lost").hidden = True
+        self.watch_position()
 
     def clear_hint(self) -> None:
         """After any change: a highlighted Redeal button is no longer the hint (the board's
-        highlight goes with the next redraw's view)."""
+        highlight goes with the next redraw's view), and the new position is watched."""
         for button in document.querySelectorAll("button.hint"):
             button.classList.remove("hint")
+        q("#lost").hidden = True
+        self.watch_position()
+
+    # --- "no longer winnable" ----------------------------------------------------------------
+    def watch_position(self) -> None:
+        """Ask the worker, quietly, whether the position on the table can still be won (a proof
+        of loss, or a short search), unless a Hint or a check is running."""
+        g = self.app.table.game
+        key = state_key(g)
+        self.trail.moved(key, g.can_undo)
+        if self.line is not None and self.line.next_move(g) is not None:
+            self.trail.learn(key, WINNABLE)  # on a known winning line
+        if key in self.trail.known:
+            self.judged(key)
+            return
+        self.watch = None
+        document.body.removeAttribute("data-watched")
+        if g.status != "playing" or self.job is not None or not self.worker.started:
+            return
+        self.asked += 1
+        self.watch = Asked(self.asked, "watch", g.copy(), key, window.performance.now())
+        self.worker.send(start_message(self.asked, "watch", g, states=WATCH_STATES))
+
+    def watched(self, watch: Asked, result: Result) -> None:
+        self.watch = None
+        self.trail.learn(watch.key, result.verdict)
+        document.body.dataset.watched = result.verdict  # what the last look found (tests)
+        if result.verdict == WINNABLE and self.line is None:
+            self.line = Line(watch.start, result.moves)  # the next Hint answers at once
+        if watch.key == state_key(self.app.table.game):
+            self.judged(watch.key)
+
+    def judged(self, key: str) -> None:
+        """Say, once, that the position on the table is lost, and how far back a win was."""
+        if self.trail.known.get(key) == WINNABLE:
+            self.said_lost = False  # winnable again: a later loss is news again
+            return
+        if not self.trail.lost() or self.said_lost:
+            return
+        self.said_lost = True
+        steps = self.trail.back_to_winnable()
+        button = q("[data-action=undo-to-winnable]")
+        if steps:
+            text = self.words.text("lost_since", n=steps)
+            button.textContent = self.words.text("undo_to_winnable", n=steps)
+            button.dataset.steps = str(steps)
+        else:
+            text = self.words.text("lost_now")
+        button.hidden = not steps
+        q("#lost-text").textContent = text
+        q("#lost").hidden = False
+        self.app.announce(text)
+
+    def undo_to_winnable(self, _event=None) -> None:
+        steps = int(q("[data-action=undo-to-winnable]").dataset.steps or 0)
+        if steps:
+            self.app.finishing.stop()
+            self.app.show(self.app.table.undo_to(steps, window.performance.now()))
 
     # --- the two buttons -------------------------------------------------------------------
     def hint(self, _event=None) -> None:
@@ -62,7 +143,7 @@ class Solving:
             return
         if self.job is not None and self.job.kind == "check":
             self.stop()  # one search at a time: the hint's, now
-        self.begin(Job("hint", g, window.performance.now, wall_ms=HINT_MS))
+        self.begin("hint", g, wall_ms=HINT_MS)
         self.app.announce(self.words.text("hint_searching"))
 
     def check(self, _event=None) -> None:
@@ -72,37 +153,51 @@ class Solving:
             return
         g = self.app.table.game
         start = game.new(g.code) if g.code else g
-        self.begin(Job("check", start, window.performance.now, seconds=CHECK_SECONDS))
+        self.begin("check", start, seconds=CHECK_SECONDS)
         q("[data-action=check]").textContent = self.words.text("check_stop")
-        self.progress(force=True)
+        self.progress(0, 0.0)
 
-    # --- the search in slices --------------------------------------------------------------
-    def begin(self, job: Job) -> None:
+    # --- the search, in the worker --------------------------------------------------------
+    def begin(
+        self,
+        kind: str,
+        g: game.Solitaire,
+        seconds: float | None = None,
+        wall_ms: float | None = None,
+    ) -> None:
         self.stop(quiet=True)
-        self.job = job
-        document.body.dataset.solver = job.kind
-        self.schedule()
+        self.watch = None  # the worker takes one search at a time: this one
+        self.asked += 1
+        self.job = Asked(self.asked, kind, g.copy(), state_key(g), window.performance.now())
+        document.body.dataset.solver = kind
+        self.worker.send(start_message(self.asked, kind, g, seconds, wall_ms))
 
-    def schedule(self) -> None:
-        if not self.scheduled:
-            self.scheduled = True
-            self.channel.port2.postMessage(0)
-
-    def slice(self, _event=None) -> None:
-        self.scheduled = False
+    def reply(self, message: dict[str, Any]) -> None:
+        """A message from the worker: a check's progress, a verdict, or the worker failing."""
         job = self.job
-        if job is None:
+        if message["type"] == "failed":
+            if job is not None:
+                self.stop(quiet=True)
+                q("#solver-status").textContent = self.words.text("solver_failed")
+                self.app.announce(self.words.text("solver_failed"))
+            return
+        watch = self.watch
+        if message["type"] == "done" and watch is not None and message["id"] == watch.ident:
+            self.watched(watch, result_of(message))
+            return
+        if job is None or message["id"] != job.ident:
+            return  # a search the page no longer waits for
+        if message["type"] == "progress":
+            self.progress(message["states"], message["seconds"])
             return
         if job.kind == "hint" and state_key(self.app.table.game) != job.key:
             self.stop(quiet=True)  # the player moved meanwhile: this hint is for another position
             return
-        result = job.advance(SLICE_MS)
-        if result is None:
-            if job.kind == "check":
-                self.progress()
-            self.schedule()
-            return
+        self.finish(job, result_of(message))
+
+    def finish(self, job: Asked, result: Result) -> None:
         self.job = None
+        self.trail.learn(job.key, result.verdict)  # (a check's key: the deal's start)
         document.body.removeAttribute("data-solver")
         if job.kind == "hint":
             self.hint_found(job, result)
@@ -113,20 +208,17 @@ class Solving:
         job, self.job = self.job, None
         document.body.removeAttribute("data-solver")
         q("[data-action=check]").textContent = self.words.text("check")
-        if job is not None and job.kind == "check" and not quiet:
-            q("#solver-status").textContent = self.words.text("check_stopped")
+        if job is not None:
+            self.worker.send(f'{{"type": "stop", "id": {job.ident}}}')
+            if job.kind == "check" and not quiet:
+                q("#solver-status").textContent = self.words.text("check_stopped")
 
-    def progress(self, force: bool = False) -> None:
-        job = self.job
-        now = window.performance.now()
-        if job is None or (not force and now - self.last_progress < 250):
-            return
-        self.last_progress = now
+    def progress(self, states: int, seconds: float) -> None:
         q("#solver-status").textContent = self.words.text(
-            "check_progress", states=f"{job.states:,}", seconds=f"{job.seconds:.0f}"
+            "check_progress", states=f"{states:,}", seconds=f"{seconds:.0f}"
         )
 
-    def hint_found(self, job: Job, result: Result) -> None:
+    def hint_found(self, job: Asked, result: Result) -> None:
         if result.verdict == WINNABLE and result.moves:
             self.line = Line(job.start, result.moves)
             self.show(result.moves[0])
@@ -137,7 +229,7 @@ class Solving:
             return
         self.show(guess, "hint_lost" if result.verdict == UNWINNABLE else "hint_guess")
 
-    def check_done(self, job: Job, result: Result) -> None:
+    def check_done(self, job: Asked, result: Result) -> None:
         q("[data-action=check]").textContent = self.words.text("check")
         values = {
             "states": f"{result.states:,}",
@@ -146,7 +238,10 @@ class Solving:
         }
         if result.verdict == WINNABLE:
             self.line = Line(job.start, result.moves)
-        text = self.words.text(f"check_{result.verdict}", **values)
+        if result.reason:  # a proof of loss, in words
+            text = self.words.text("check_proof", reason=result.reason)
+        else:
+            text = self.words.text(f"check_{result.verdict}", **values)
         q("#solver-status").textContent = text
         document.body.dataset.verdict = result.verdict
         self.app.announce(text)

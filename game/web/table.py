@@ -135,6 +135,14 @@ class Table:
             return self.settle(self.words.text("auto_undone", n=undone), now_ms)
         return self.step(self.game.undo, "undone", "nothing_to_undo", now_ms)
 
+    def undo_to(self, steps: int, now_ms: float) -> Shown:
+        """Undo ``steps`` moves in one step: back to the last position known to be winnable."""
+        self.auto_steps = 0
+        undone = sum(self.game.undo() for _ in range(steps))
+        self.controller.selected = None
+        self.view = board.View()
+        return self.settle(self.words.text("undone_to_winnable", n=undone), now_ms)
+
     def redo(self, now_ms: float) -> Shown:
         self.auto_steps = 0
         return self.step(self.game.redo, "redone", "nothing_to_redo", now_ms)

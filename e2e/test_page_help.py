@@ -1,0 +1,132 @@
+"""The help pages (tools/help.py) in a real Chromium: the toolbar's Help shows the help of
+the game being played in the page's language (a dialog; its full page leads back to the same
+deal), the pages work offline after a first visit, and axe-core finds nothing to fix in
+English and Arabic at phone and desktop sizes, light and dark, nor in the dialog."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from harness import Watch, ready
+from pages import choose, open_menu, tap
+from playwright.sync_api import expect
+from test_page_offline import boot, controlled, own_site  # noqa: F401  (a fixture)
+
+HELP = "[data-action=help]"  # in the toolbar's menu
+
+
+def test_help_shows_this_games_help_in_the_page_language(fresh):
+    page = fresh("#FT1-N-AAAABCD")
+    choose(page, "help")
+    dialog, content = page.locator("#help-dialog"), page.locator("#help-content")
+    expect(dialog).to_have_attribute("open", "")
+    expect(content.locator("h1")).to_have_text("Forty Thieves: rules and help")
+    expect(content).to_have_attribute("lang", "en")
+    expect(content.locator("kbd", has_text="Home")).to_be_visible()
+    expect(page.locator("#help-full")).to_have_attribute(
+        "href", "./help/en/forty-thieves.html#FT1-N-AAAABCD"
+    )
+    assert page.evaluate("document.activeElement.closest('dialog')?.id") == "help-dialog"
+    page.keyboard.press("Escape")
+    expect(dialog).not_to_have_attribute("open", "")
+    expect(page.locator("#board")).to_have_attribute("data-code", "FT1-N-AAAABCD")
+    # another language (the picker sets <html lang>; so does this), another game, by keyboard
+    page.evaluate("document.documentElement.lang = 'ar'; location.hash = 'CR1-F-7777777'")
+    expect(page.locator("#board")).to_have_attribute("data-code", "CR1-F-7777777")
+    page.locator("[data-action=menu]").focus()
+    page.keyboard.press("ArrowUp")  # the menu, open on its last item: Help
+    page.keyboard.press("Enter")
+    expect(content).to_have_attribute("dir", "rtl")
+    expect(content.locator("h1")).to_contain_text("Crescent")
+    expect(content).to_contain_text("«هذه الكومة ممتلئة؛ اختر وجهة أخرى»")
+    # the full page, and from it the way back to the same deal
+    page.locator("#help-full").click()
+    expect(page).to_have_url(re.compile(r"/help/ar/crescent\.html#CR1-F-7777777$"))
+    expect(page.locator("html")).to_have_attribute("dir", "rtl")
+    expect(page.locator("a[data-back]")).to_have_attribute("href", "../../#CR1-F-7777777")
+    expect(page.locator(".languages a[hreflang=en]")).to_have_attribute(
+        "href", "../en/crescent.html#CR1-F-7777777"
+    )
+    page.go_back()
+    ready(page)
+    expect(page.locator("#board")).to_have_attribute("data-code", "CR1-F-7777777")
+
+
+def test_a_new_tab_click_follows_the_link(fresh):
+    page = fresh("#FT1-N-AAAABCD")
+    open_menu(page)
+    with page.context.expect_page() as opened:
+        page.locator(HELP).click(modifiers=["Control"])
+    tab = opened.value
+    tab.wait_for_load_state()
+    assert re.search(r"/help/en/forty-thieves\.html#FT1-N-AAAABCD$", tab.url), tab.url
+    expect(page.locator("#help-dialog")).not_to_have_attribute("open", "")
+    tab.close()
+
+
+def test_help_works_offline_and_leads_back_to_the_game(profile_browser, own_site):  # noqa: F811
+    server, url, _ = own_site
+    context = profile_browser
+    page = context.pages[0] if context.pages else context.new_page()
+    watch = Watch(page, url)
+    boot(page, f"{url}index.html#CR1-N-AAAAAAB")
+    controlled(page)
+    tap(page, "t6")  # a move, to find again after the help
+    moves = page.locator("#stat-moves").text_content()
+    server.shutdown()
+    context.set_offline(True)
+    choose(page, "help")  # the dialog's text comes from the worker's cache
+    expect(page.locator("#help-content h1")).to_have_text("Crescent: rules and help")
+    page.locator("#help-full").click()  # and so does the page
+    expect(page.locator("h1")).to_have_text("Crescent: rules and help")
+    # the stylesheet came from the worker's cache too: the bar has its colour
+    bar = page.evaluate("getComputedStyle(document.querySelector('.help-bar')).backgroundColor")
+    assert bar not in ("rgba(0, 0, 0, 0)", "transparent"), bar
+    page.locator(".games a", has_text="Forty Thieves").click()
+    expect(page).to_have_url(re.compile(r"/help/en/forty-thieves\.html#CR1-N-AAAAAAB$"))
+    page.locator(".languages a[hreflang=bg]").click()
+    expect(page.locator("html")).to_have_attribute("lang", "bg")
+    expect(page.locator("h1")).to_contain_text("Четиридесетте разбойници")
+    page.locator("a[data-back]").click()
+    ready(page)
+    expect(page.locator("#board")).to_have_attribute("data-code", "CR1-N-AAAAAAB")
+    expect(page.locator("#stat-moves")).to_have_text(moves)  # the saved game, resumed
+    watch.check()
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_on_a_help_page(browser, site, lang, size, scheme):
+    from axe_playwright_python.sync_playwright import Axe  # requirements-dev.txt
+
+    width, height = size
+    context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme)
+    page = context.new_page()
+    watch = Watch(page, site)
+    try:
+        for game in ("crescent", "forty-thieves"):
+            page.goto(f"{site}help/{lang}/{game}.html#CR1-N-AAAAAAB")
+            assert page.evaluate("document.documentElement.scrollWidth") <= width  # no sideways
+            results = Axe().run(page)
+            assert results.violations_count == 0, results.generate_report()
+        watch.check()
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)])
+def test_axe_finds_nothing_in_the_help_dialog(fresh, size):
+    from axe_playwright_python.sync_playwright import Axe  # requirements-dev.txt
+
+    width, height = size
+    page = fresh("#CR1-N-AAAAAAB", viewport={"width": width, "height": height})
+    for lang in ("en", "ar"):
+        page.evaluate("lang => { document.documentElement.lang = lang }", lang)
+        choose(page, "help")
+        expect(page.locator("#help-content")).to_have_attribute("lang", lang)
+        results = Axe().run(page, context="#help-dialog")
+        assert results.violations_count == 0, results.generate_report()
+        page.keyboard.press("Escape")
+    page.evaluate("document.documentElement.lang = 'en'")

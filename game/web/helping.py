@@ -1,0 +1,62 @@
+"""The Help dialog (PyScript): the toolbar's Help link shows the help page of the game being
+played, in the page's language, inside the page: the game stays where it is. The page is
+the same file as the standalone one (tools/help.py), fetched (the service worker keeps it
+offline), and its ``<main>`` shown; the dialog links to the full page. A click that asks for
+a new tab or window, or a page that cannot be had, follows the link instead: the game is
+saved and Back resumes it. Which page to show is pure: ``links.help_href``."""
+
+from __future__ import annotations
+
+import asyncio
+
+from pyscript import document, window
+
+from game.web.dom import q
+from game.web.links import help_href
+
+
+class Help:
+    def __init__(self, page) -> None:
+        self.page = page
+        self.task: asyncio.Task[None] | None = None  # kept: a task nobody holds may be dropped
+
+    def href(self) -> str:
+        return help_href(str(document.documentElement.lang or "en"), self.page.table.game.code)
+
+    def open(self, event) -> None:
+        """Help pressed (a click, Enter): point the link at this game, language and deal; a
+        plain click shows it in the dialog, any other (a new tab...) follows the link."""
+        link = event.target.closest("[data-action=help]")
+        href = self.href()
+        link.setAttribute("href", href)
+        if event.button or event.ctrlKey or event.metaKey or event.shiftKey or event.altKey:
+            return
+        event.preventDefault()  # now, while the event is dispatched: the fetch comes later
+        self.page.cancel_press()
+        self.task = asyncio.ensure_future(self.page.guard(self.show)(href))
+
+    async def show(self, href: str) -> None:
+        response = await window.fetch(href.split("#")[0])
+        if not response.ok:
+            window.location.href = href
+            return
+        text = await response.text()
+        help_page = window.DOMParser.new().parseFromString(text, "text/html")
+        main = help_page.querySelector("main")
+        if not main:
+            window.location.href = href
+            return
+        content = q("#help-content")
+        # this site's own file, made by tools/help.py from Markdown: no script, no style
+        content.innerHTML = main.innerHTML
+        content.setAttribute("lang", help_page.documentElement.lang)
+        content.setAttribute("dir", help_page.documentElement.dir)
+        heading = content.querySelector("h1")
+        if heading:
+            heading.id = "help-title"
+        q("#help-full").setAttribute("href", href)
+        dialog = q("#help-dialog")
+        if not dialog.open:
+            dialog.showModal()
+        content.scrollTop = 0
+        dialog.scrollTop = 0

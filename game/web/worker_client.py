@@ -1,0 +1,99 @@
+"""The page's handle on the solver's Web Worker (static/solver-worker.mjs).
+
+Started once, on the first search or when the page has been idle for a while after it became
+ready, never during boot. It boots its own Pyodide from the files this interpreter already
+holds (no download: the game's Python goes over in the first message), then takes searches.
+Replies arrive as JSON text (game/web/solver_worker.py says what each holds) and go to the
+``receive`` callback; requests made before the worker is ready wait in order.
+body[data-solver-thread] says where searches run: "starting", "worker", or "failed".
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+from game.web.solver_worker import game_files
+
+WORKER_URL = "./static/solver-worker.mjs"
+IDLE_START_MS = 3000  # after ready, an idle page starts the worker so a first Hint is quick
+
+
+class SolverWorker:
+    """One Web Worker for the page's searches, started at most once."""
+
+    def __init__(self, receive: Callable[[dict[str, Any]], None], guarded: Callable) -> None:
+        self.receive = receive
+        self.guarded = guarded
+        self.worker: Any = None
+        self.ready = False
+        self.failed = False
+        self.waiting: list[str] = []
+
+    @property
+    def started(self) -> bool:
+        """Started and not failed (it may still be booting: requests wait)."""
+        return self.worker is not None and not self.failed
+
+    def start(self) -> None:
+        """Boot the worker (once); harmless to call again."""
+        if self.worker is not None or self.failed:
+            return
+        try:
+            options = window.Object.fromEntries([["type", "module"], ["name", "solver"]])
+            self.worker = window.Worker.new(WORKER_URL + window.location.search, options)
+        except Exception as error:  # noqa: BLE001  no module workers here: no solver
+            self.fail(str(error))
+            return
+        document.body.dataset.solverThread = "starting"
+        self.worker.onmessage = create_proxy(self.guarded(self.message))
+        self.worker.onerror = create_proxy(self.guarded(lambda event: self.fail(event.message)))
+        self.worker.postMessage(json.dumps({"type": "files", "files": game_files()}))
+
+    def start_when_idle(self) -> None:
+        """Start the worker once the page has had nothing to do for a while."""
+
+        def later(*_args: Any) -> None:
+            window.requestIdleCallback(
+                create_proxy(self.guarded(lambda *_: self.start())),
+                window.Object.fromEntries([["timeout", IDLE_START_MS]]),
+            )
+
+        window.setTimeout(create_proxy(later), IDLE_START_MS)
+
+    def send(self, text: str) -> None:
+        """Post a request (JSON text), starting the worker if it is not up yet."""
+        self.start()
+        if self.ready:
+            self.worker.postMessage(text)
+        else:
+            self.waiting.append(text)
+
+    def message(self, event: Any) -> None:
+        reply = json.loads(event.data)
+        if reply["type"] == "ready":
+            self.ready = True
+            document.body.dataset.solverThread = "worker"
+            document.body.dataset.solverBoot = reply.get("boot", "")
+            for text in self.waiting:
+                self.worker.postMessage(text)
+            self.waiting.clear()
+        elif reply["type"] == "error":
+            self.fail(reply["message"])
+        else:
+            self.receive(reply)
+
+    def fail(self, why: str) -> None:
+        """The worker cannot run: searches end as "no verdict" (the page says so)."""
+        window.console.warn(f"the solver's worker failed: {why}")
+        self.failed = True
+        self.ready = False
+        document.body.dataset.solverThread = "failed"
+        if self.worker is not None:
+            self.worker.terminate()
+        self.waiting.clear()
+        self.receive({"type": "failed", "message": why})

@@ -1,0 +1,73 @@
+// The solver's Web Worker: its own Pyodide (from the page's memory snapshot when this browser
+// keeps it, else a plain boot on the trimmed library: static/pyodide-snapshot.mjs decides), the
+// game's Python files sent by the page, and game/web/solver_worker.py doing the work. The page
+// starts it on the first Hint or deal check (game/web/solving.py); the main thread never runs a
+// search.
+//
+// A search runs in slices of SLICE_MS; between slices the worker yields to its event loop
+// (a MessageChannel task, not setTimeout's clamped 4 ms), so a "stop" or a newer "start" from
+// the page is read within one slice. Every message is JSON text, both ways.
+import { lastBoot, loadPyodide } from "./pyodide-snapshot.mjs";
+
+const SLICE_MS = 40;
+let searches = null;  // game.web.solver_worker.Searches, once Python is up
+const inbox = [];
+let working = false;
+const tick = new MessageChannel();
+
+async function start(files) {
+  const pyodide = await loadPyodide();
+  for (const [path, text] of Object.entries(files)) {  // where the page's [files] are
+    const target = `/home/pyodide/${path}`;
+    pyodide.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
+    pyodide.FS.writeFile(target, text);
+  }
+  pyodide.runPython(`
+import sys
+if "/home/pyodide" not in sys.path:
+    sys.path.insert(0, "/home/pyodide")
+`);
+  const module = pyodide.pyimport("game.web.solver_worker");
+  searches = module.Searches(() => performance.now());
+  return pyodide.runPython("import sys; sys.version.split()[0]");
+}
+
+function post(text) {
+  if (text !== undefined && text !== null) self.postMessage(text);
+}
+
+function work() {  // one slice, then the inbox, then the next slice
+  working = false;
+  try {
+    while (inbox.length) post(searches.receive(inbox.shift()));
+    if (!searches.busy) return;
+    post(searches.work(SLICE_MS));
+  } catch (error) {
+    self.postMessage(JSON.stringify({ type: "error", message: String(error) }));
+    return;
+  }
+  if (searches.busy || inbox.length) schedule();
+}
+
+function schedule() {
+  if (working) return;
+  working = true;
+  tick.port2.postMessage(0);
+}
+tick.port1.onmessage = work;
+
+self.onmessage = async ({ data }) => {
+  const message = JSON.parse(data);
+  if (message.type === "files") {  // the first message: boot, then say so
+    try {
+      const python = await start(message.files);
+      self.postMessage(JSON.stringify({ type: "ready", python, boot: lastBoot() }));
+      schedule();
+    } catch (error) {
+      self.postMessage(JSON.stringify({ type: "error", message: String(error) }));
+    }
+    return;
+  }
+  inbox.push(data);  // JSON text for game.web.solver_worker
+  if (searches) schedule();
+};
