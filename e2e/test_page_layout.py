@@ -109,6 +109,11 @@ def test_the_menu_by_keyboard(board):
     menu, button = board.locator("#main-menu"), board.locator("[data-action=menu]")
     expect(button).to_have_attribute("aria-haspopup", "menu")
     expect(button).to_have_attribute("aria-label", "Menu")
+    items = board.eval_on_selector_all(
+        "#main-menu [role=menuitem]", "els => els.map(e => e.dataset.action)"
+    )
+    assert items[:3] == ["copy", "stats", "settings"]  # then Help, and room for more
+    last = items[-1]
     button.focus()
     board.keyboard.press("ArrowDown")
     expect(menu).to_be_visible()
@@ -117,11 +122,11 @@ def test_the_menu_by_keyboard(board):
     board.keyboard.press("ArrowDown")
     assert focused(board) == "stats"
     board.keyboard.press("End")
-    assert focused(board) == "settings"
+    assert focused(board) == last
     board.keyboard.press("ArrowDown")  # round to the first
     assert focused(board) == "copy"
-    board.keyboard.press("ArrowUp")
-    assert focused(board) == "settings"
+    board.keyboard.press("ArrowUp")  # and round to the last
+    assert focused(board) == last
     board.keyboard.press("Home")
     assert focused(board) == "copy"
     board.keyboard.press("Escape")
@@ -129,6 +134,10 @@ def test_the_menu_by_keyboard(board):
     expect(button).to_have_attribute("aria-expanded", "false")
     assert focused(board) == "menu"
     board.keyboard.press("ArrowUp")  # opens on the last item
+    assert focused(board) == last
+    board.keyboard.press("Home")
+    board.keyboard.press("ArrowDown")
+    board.keyboard.press("ArrowDown")
     assert focused(board) == "settings"
     board.keyboard.press("Enter")  # Settings: the sheet takes the focus
     sheet = board.locator("#settings-sheet")
