@@ -108,9 +108,10 @@ def latencies(p, site: str, taps: int, solving: bool = False) -> dict[str, tuple
         page.wait_for_selector("body[data-ready]", state="attached", timeout=120_000)
         page.evaluate(LATENCY_PROBE)
         if solving:
-            page.click("summary")
+            page.click("[data-action=menu]")  # Settings, in the toolbar's menu
+            page.click("[data-action=settings]")
             page.click("[data-action=check]")
-            page.click("summary")
+            page.click("#settings-sheet [data-action=close]")
             page.evaluate("window.__latency = []; window.__queued = []; window.__busy = 0")
         for k in range(taps):
             place = places[k % len(places)]

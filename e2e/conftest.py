@@ -91,7 +91,10 @@ def board(shared):
                 box[key] = settings[box.dataset.setting];
                 box.dispatchEvent(new Event('change'));
             }
-            document.querySelector('details.settings').open = false;
+            const sheet = document.querySelector('#settings-sheet');
+            if (sheet.open) sheet.close();
+            document.querySelector('#main-menu').hidden = true;
+            document.querySelector('[data-action=menu]').setAttribute('aria-expanded', 'false');
         }""",
         settings,
     )

@@ -140,7 +140,7 @@ def run(browser, site: str, kind: str, events: int, seed: int, every: int, motio
     rng = random.Random(f"{seed}:{kind}")
     reduce = "no-preference" if motion else "reduce"  # with motion, cards fly as they move
     page, watch = open_page(browser, site, f"#{kind}-AAAAAAB", reduced_motion=reduce)
-    page.evaluate("document.querySelector('details.settings').open = true")  # Check: a button
+    page.evaluate("document.querySelector('#settings-sheet').show()")  # Check: a button
     storm, failures, started = Storm(page, rng), 0, time.monotonic()
     for n in range(1, events + 1):
         try:

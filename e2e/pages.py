@@ -132,3 +132,26 @@ def set_switch(page: Page, name: str, on: bool) -> None:
                box.checked = !box.checked; box.dispatchEvent(new Event('change')); }""",
             name,
         )
+
+
+def open_menu(page: Page) -> None:
+    """The toolbar's menu (Copy link, Statistics, Settings), opened as a tap would."""
+    if page.locator("#main-menu").is_hidden():
+        page.locator("[data-action=menu]").click()
+    expect(page.locator("#main-menu")).to_be_visible()
+
+
+def choose(page: Page, action: str) -> None:
+    """An item of the toolbar's menu, chosen: the menu opened, the item tapped."""
+    open_menu(page)
+    page.locator(f"#main-menu [data-action={action}]").click()
+
+
+def open_settings(page: Page) -> None:
+    choose(page, "settings")
+    expect(page.locator("#settings-sheet")).to_be_visible()
+
+
+def close_settings(page: Page) -> None:
+    page.locator("#settings-sheet [data-action=close]").click()
+    expect(page.locator("#settings-sheet")).to_be_hidden()

@@ -1,11 +1,11 @@
 """axe-core over the page (every rule, every impact): both games, a wide window and a phone,
-the board idle, a card selected, Settings open, and each dialog open."""
+the board idle, a card selected, the menu open, Settings open, and each dialog open."""
 
 from __future__ import annotations
 
 import pytest
-from pages import load_code, resize, tap
-from playwright.sync_api import Page, expect
+from pages import close_settings, load_code, open_menu, open_settings, resize, tap
+from playwright.sync_api import Page
 
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 DIALOGS = (
@@ -35,10 +35,12 @@ def test_axe_finds_nothing_on_the_board_settings_and_dialogs(board, code, size):
         check(board, "idle")
         tap(board, "t1")  # a selection (Crescent) or a move (Forty Thieves): lit places
         check(board, "after a tap")
-        board.click("details.settings summary")
-        expect(board.locator("details.settings")).to_have_attribute("open", "")
+        open_menu(board)
+        check(board, "menu open")
+        board.keyboard.press("Escape")
+        open_settings(board)
         check(board, "Settings open")
-        board.evaluate("document.querySelector('details.settings').open = false")
+        close_settings(board)
         for dialog in DIALOGS:
             board.evaluate(f"document.querySelector('#{dialog}').showModal()")
             check(board, dialog)

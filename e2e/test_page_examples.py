@@ -8,6 +8,7 @@ import json
 
 import pytest
 from harness import ROOT
+from pages import open_settings
 from playwright.sync_api import expect
 
 import game
@@ -37,7 +38,7 @@ def first_of_each_kind(code: str, line: list[str]) -> dict[str, int]:
     ],
 )
 def test_an_example_plays_in_the_replay_view_with_captions(board, kind, shown):
-    board.locator("details.settings summary").click()
+    open_settings(board)
     board.locator("[data-action=examples]").click()
     dialog = board.locator("#examples-dialog")
     expect(dialog).to_be_visible()

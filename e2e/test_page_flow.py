@@ -2,7 +2,7 @@
 
 import re
 
-from pages import drag, load_code, tap, top_card
+from pages import choose, close_settings, drag, load_code, open_settings, tap, top_card
 from playwright.sync_api import expect
 
 from game.codes import KINDS
@@ -69,23 +69,23 @@ def test_game_picker_deals_the_chosen_game(board):
 
 def test_copy_link_puts_the_deal_link_on_the_clipboard(board):
     load_code(board, "FT1-N-AAAAAAB")
-    board.locator("[data-action=copy]").click()
+    choose(board, "copy")
     expect(board.locator("#announce")).to_contain_text("Link copied")
     assert board.evaluate("navigator.clipboard.readText()").endswith("#FT1-N-AAAAAAB")
 
 
 def test_interactive_rules_off_keeps_the_reason_to_itself(board):
     load_code(board, "CR1-N-AAAAAAB")
-    board.locator(".settings summary").click()
+    open_settings(board)
     board.locator("[data-setting=interactive_rules]").uncheck()
-    board.locator(".settings summary").click()
+    close_settings(board)
     drag(board, "t5", "t1")
     expect(board.locator("#announce")).to_have_text("Not allowed.")
     stored = board.evaluate("localStorage.getItem('solitaire.settings')")
     assert '"interactive_rules": false' in stored
-    board.locator(".settings summary").click()
+    open_settings(board)
     board.locator("[data-setting=interactive_rules]").check()
-    board.locator(".settings summary").click()
+    close_settings(board)
     drag(board, "t5", "t1")
     expect(board.locator("#announce")).to_have_text("Must be the same suit.")
 

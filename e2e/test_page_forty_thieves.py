@@ -3,7 +3,18 @@
 import re
 from pathlib import Path
 
-from pages import cards_of, double_tap, drag, load_code, load_position, tap, top_card, touch_drag
+from pages import (
+    cards_of,
+    close_settings,
+    double_tap,
+    drag,
+    load_code,
+    load_position,
+    open_settings,
+    tap,
+    top_card,
+    touch_drag,
+)
 from playwright.sync_api import expect
 
 import game
@@ -101,10 +112,10 @@ def test_foundation_card_dragged_back_to_a_column_costs_15(board):
 
 def test_auto_placement_sends_a_dropped_card_to_its_best_place(board):
     load_code(board, CODE)
-    board.locator(".settings summary").click()
+    open_settings(board)
     box = board.locator("[data-setting=auto_placement]")
     box.check()
-    board.locator(".settings summary").click()
+    close_settings(board)
     area = board.locator("#board").bounding_box()
     drag(board, "t7", (area["x"] + area["width"] - 30, area["y"] + area["height"] - 30))
     expect(top_card(board, "f4")).to_have_attribute("data-card", "AC")

@@ -9,16 +9,16 @@ import re
 
 import pytest
 from harness import Watch, ready
-from pages import tap
+from pages import choose, open_menu, tap
 from playwright.sync_api import expect
 from test_page_offline import boot, controlled, own_site  # noqa: F401  (a fixture)
 
-HELP = "[data-action=help]"
+HELP = "[data-action=help]"  # in the toolbar's menu
 
 
 def test_help_shows_this_games_help_in_the_page_language(fresh):
     page = fresh("#FT1-N-AAAABCD")
-    page.locator(HELP).click()
+    choose(page, "help")
     dialog, content = page.locator("#help-dialog"), page.locator("#help-content")
     expect(dialog).to_have_attribute("open", "")
     expect(content.locator("h1")).to_have_text("Forty Thieves: rules and help")
@@ -34,7 +34,8 @@ def test_help_shows_this_games_help_in_the_page_language(fresh):
     # another language (the picker sets <html lang>; so does this), another game, by keyboard
     page.evaluate("document.documentElement.lang = 'ar'; location.hash = 'CR1-F-7777777'")
     expect(page.locator("#board")).to_have_attribute("data-code", "CR1-F-7777777")
-    page.locator(HELP).focus()
+    page.locator("[data-action=menu]").focus()
+    page.keyboard.press("ArrowUp")  # the menu, open on its last item: Help
     page.keyboard.press("Enter")
     expect(content).to_have_attribute("dir", "rtl")
     expect(content.locator("h1")).to_contain_text("Crescent")
@@ -54,6 +55,7 @@ def test_help_shows_this_games_help_in_the_page_language(fresh):
 
 def test_a_new_tab_click_follows_the_link(fresh):
     page = fresh("#FT1-N-AAAABCD")
+    open_menu(page)
     with page.context.expect_page() as opened:
         page.locator(HELP).click(modifiers=["Control"])
     tab = opened.value
@@ -74,7 +76,7 @@ def test_help_works_offline_and_leads_back_to_the_game(profile_browser, own_site
     moves = page.locator("#stat-moves").text_content()
     server.shutdown()
     context.set_offline(True)
-    page.locator(HELP).click()  # the dialog's text comes from the worker's cache
+    choose(page, "help")  # the dialog's text comes from the worker's cache
     expect(page.locator("#help-content h1")).to_have_text("Crescent: rules and help")
     page.locator("#help-full").click()  # and so does the page
     expect(page.locator("h1")).to_have_text("Crescent: rules and help")
@@ -122,7 +124,7 @@ def test_axe_finds_nothing_in_the_help_dialog(fresh, size):
     page = fresh("#CR1-N-AAAAAAB", viewport={"width": width, "height": height})
     for lang in ("en", "ar"):
         page.evaluate("lang => { document.documentElement.lang = lang }", lang)
-        page.locator(HELP).click()
+        choose(page, "help")
         expect(page.locator("#help-content")).to_have_attribute("lang", lang)
         results = Axe().run(page, context="#help-dialog")
         assert results.violations_count == 0, results.generate_report()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from pages import load_code, tap, top_card
+from pages import load_code, open_settings, tap, top_card
 from playwright.sync_api import expect
 
 from game.web.storage import GAME_PREFIX
@@ -55,12 +55,12 @@ def test_the_code_is_on_screen_and_a_tap_copies_the_link(board, kind):
 @pytest.mark.parametrize("kind", FIRST)
 def test_restart_is_confirmed_and_deals_the_same_code_afresh(board, kind):
     code = first_move(board, kind)
-    board.locator("details.settings summary").click()
+    open_settings(board)
     board.locator("[data-action=restart]").click()
     expect(board.locator("#restart-dialog")).to_be_visible()
     board.locator("#restart-dialog [data-action=close]").click()
     expect(board.locator("#stat-moves")).not_to_have_text("Moves 0")  # cancelled: kept
-    board.locator("details.settings summary").click()
+    open_settings(board)
     board.locator("[data-action=restart]").click()
     board.locator("[data-action=restart-yes]").click()
     expect(board.locator("#stat-moves")).to_have_text("Moves 0")

@@ -8,7 +8,7 @@ import json
 from collections import deque
 from pathlib import Path
 
-from pages import load_code, set_switch
+from pages import load_code, open_menu, set_switch
 from playwright.sync_api import Page, expect
 
 import game
@@ -233,7 +233,8 @@ def test_letters_do_nothing_while_choosing_or_with_a_dialog_open(board):
     board.keyboard.press("h")
     expect(board.locator("#board")).to_have_attribute("data-code", CODE)
     expect(board.locator(".place.hint-from")).to_have_count(0)
-    board.focus("[data-action=stats]")
+    open_menu(board)
+    board.focus("#main-menu [data-action=stats]")
     board.keyboard.press("Enter")
     dialog = board.locator("#stats-dialog")
     expect(dialog).to_be_visible()
@@ -244,15 +245,17 @@ def test_letters_do_nothing_while_choosing_or_with_a_dialog_open(board):
     expect(board.locator("#board")).to_have_attribute("data-code", CODE)
     board.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
-    assert board.evaluate("document.activeElement.dataset.action") == "stats"
+    # the Statistics item's menu has closed: focus goes back to the menu's button
+    assert board.evaluate("document.activeElement.dataset.action") == "menu"
 
 
-def test_settings_panel_closes_on_escape_and_gives_focus_back(board):
-    board.focus("details.settings summary")
+def test_settings_sheet_closes_on_escape_and_gives_focus_back(board):
+    open_menu(board)
+    board.focus("#main-menu [data-action=settings]")
     board.keyboard.press("Enter")
-    panel = board.locator("details.settings")
-    expect(panel).to_have_attribute("open", "")
+    sheet = board.locator("#settings-sheet")
+    expect(sheet).to_be_visible()
     board.keyboard.press("Tab")
     board.keyboard.press("Escape")
-    expect(panel).not_to_have_attribute("open", "")
-    assert board.evaluate("document.activeElement.tagName") == "SUMMARY"
+    expect(sheet).to_be_hidden()
+    assert board.evaluate("document.activeElement.dataset.action") == "menu"

@@ -1,14 +1,23 @@
-"""Layout: on a 1280x800 desktop and a 390x844 phone every place is on screen, nothing
-scrolls, and the cards are big enough to read. Screenshots go to e2e/screenshots/."""
+"""Layout: on a desktop and on phones (upright and on its side) every place is on screen,
+nothing scrolls, the cards are big enough to play with a finger, the toolbar's controls are
+finger-sized; the toolbar's menu and the Settings sheet work by keyboard and by tap.
+Screenshots go to e2e/screenshots/."""
 
 import pytest
 from harness import SHOTS
-from pages import load_code, load_position, resize
+from pages import load_code, load_position, open_menu, open_settings, resize
 from playwright.sync_api import expect
 
 from tests.helpers import build
 
-SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+SIZES = {
+    "desktop": (1280, 800),
+    "phone": (390, 844),
+    "small-phone": (360, 740),
+    "phone-landscape": (844, 390),
+}
+UPRIGHT = ("phone", "small-phone")
+LEAST = {"CR1-N-AAAAAAB": 60, "FT1-N-AAAAAAB": 36}  # a card's width on an upright phone, px
 LONG_COLUMNS = build(
     "FT1 score=0 moves=0",
     {
@@ -19,6 +28,15 @@ LONG_COLUMNS = build(
     },
     ["stock"] + [f"t{i}" for i in range(3, 11)],
 ).position()
+CARDS = """() => [...document.querySelectorAll('[data-place]')].map(e => {
+    const cards = e.querySelectorAll('[data-card]');
+    const top = cards.length ? cards[cards.length - 1] : e.querySelector('.slot');
+    const r = (top.querySelector('.face') || top).getBoundingClientRect();
+    return [e.dataset.place, r.left, r.top, r.right, r.bottom, r.width]; })"""
+CONTROLS = """() => [...document.querySelectorAll('header button, header select')]
+    .filter(e => e.offsetParent && !e.closest('[role=menu]'))
+    .map(e => { const r = e.getBoundingClientRect();
+                return [e.dataset.action || e.id, r.width, r.height, Math.round(r.top)]; })"""
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -33,23 +51,39 @@ def test_every_place_is_on_screen_and_nothing_scrolls(board, size, what):
             load_code(board, what)
         SHOTS.mkdir(exist_ok=True)
         board.screenshot(path=str(SHOTS / f"{what}-{size}.png"))
-        boxes = board.eval_on_selector_all(
-            "[data-place]",
-            """els => els.map(e => {
-                const cards = e.querySelectorAll('[data-card]');
-                const top = cards.length ? cards[cards.length - 1] : e.querySelector('.slot');
-                const r = top.getBoundingClientRect();
-                return [e.dataset.place, r.left, r.top, r.right, r.bottom, r.width]; })""",
-        )
-        for place, left, top, right, bottom, card_width in boxes:
-            assert left >= 0 and top >= 0 and right <= width + 0.5 and bottom <= height + 0.5, place
-            assert card_width >= 34, f"{place}: cards {card_width:.0f}px wide"
+        table = board.locator("#table").bounding_box()
+        least = LEAST.get(what, 0) if size in UPRIGHT else 34
+        if what == "long-columns":  # a 22-card column (16 is the most a game can build):
+            least = 20 if size == "phone-landscape" else 28  # it shrinks the board, legible
+        for place, left, top, right, bottom, card_width in board.evaluate(CARDS):
+            # the whole top card, the last of a long column too, on the table and on screen
+            assert left >= 0 and right <= width + 0.5, place
+            assert top >= table["y"] - 0.5, place
+            assert bottom <= table["y"] + table["height"] + 0.5 and bottom <= height, place
+            assert card_width >= least - 0.01, f"{place}: cards {card_width:.1f}px wide"
         scroll = board.evaluate(
             "[document.documentElement.scrollWidth, document.documentElement.scrollHeight]"
         )
         assert scroll[0] <= width and scroll[1] <= height
         expect(board.locator("header [data-action=new]")).to_be_in_viewport()
         expect(board.locator("#announce")).to_be_in_viewport()
+    finally:
+        resize(board, 1280, 800)
+
+
+@pytest.mark.parametrize("size", ["phone", "small-phone", "phone-landscape"])
+def test_toolbar_controls_are_finger_sized_in_two_rows_at_most(board, size):
+    resize(board, *SIZES[size])
+    try:
+        for code in ("CR1-N-AAAAAAB", "FT1-N-AAAAAAB"):
+            load_code(board, code)
+            controls = board.evaluate(CONTROLS)
+            for action, w, h, _ in controls:
+                if action == "code":  # the deal's code: a copy of Copy link, 44 px by its padding
+                    continue
+                assert h >= 44 and w >= 44, f"{action}: {w:.0f}x{h:.0f}"
+            rows = {top for action, _, _, top in controls if action != "code"}
+            assert len(rows) <= 2, controls
     finally:
         resize(board, 1280, 800)
 
@@ -63,5 +97,115 @@ def test_card_indices_are_legible_on_a_phone(board):
                 "document.querySelector('[data-card] .idx').getBoundingClientRect().height"
             )
             assert size >= 13, f"{code}: rank index {size:.1f}px tall"
+    finally:
+        resize(board, 1280, 800)
+
+
+def focused(page) -> str:
+    return page.evaluate("document.activeElement.dataset.action || document.activeElement.id || ''")
+
+
+def test_the_menu_by_keyboard(board):
+    menu, button = board.locator("#main-menu"), board.locator("[data-action=menu]")
+    expect(button).to_have_attribute("aria-haspopup", "menu")
+    expect(button).to_have_attribute("aria-label", "Menu")
+    items = board.eval_on_selector_all(
+        "#main-menu [role=menuitem]", "els => els.map(e => e.dataset.action)"
+    )
+    assert items[:3] == ["copy", "stats", "settings"]  # then Help, and room for more
+    last = items[-1]
+    button.focus()
+    board.keyboard.press("ArrowDown")
+    expect(menu).to_be_visible()
+    expect(button).to_have_attribute("aria-expanded", "true")
+    assert focused(board) == "copy"
+    board.keyboard.press("ArrowDown")
+    assert focused(board) == "stats"
+    board.keyboard.press("End")
+    assert focused(board) == last
+    board.keyboard.press("ArrowDown")  # round to the first
+    assert focused(board) == "copy"
+    board.keyboard.press("ArrowUp")  # and round to the last
+    assert focused(board) == last
+    board.keyboard.press("Home")
+    assert focused(board) == "copy"
+    board.keyboard.press("Escape")
+    expect(menu).to_be_hidden()
+    expect(button).to_have_attribute("aria-expanded", "false")
+    assert focused(board) == "menu"
+    board.keyboard.press("ArrowUp")  # opens on the last item
+    assert focused(board) == last
+    board.keyboard.press("Home")
+    board.keyboard.press("ArrowDown")
+    board.keyboard.press("ArrowDown")
+    assert focused(board) == "settings"
+    board.keyboard.press("Enter")  # Settings: the sheet takes the focus
+    sheet = board.locator("#settings-sheet")
+    expect(sheet).to_be_visible()
+    expect(menu).to_be_hidden()
+    assert board.evaluate(
+        "document.querySelector('#settings-sheet').contains(document.activeElement)"
+    )
+    board.keyboard.press("Escape")
+    expect(sheet).to_be_hidden()
+    assert focused(board) == "menu"  # back where the player was
+    board.keyboard.press("Enter")  # Enter on the button opens the menu too
+    expect(menu).to_be_visible()
+    assert focused(board) == "copy"
+    board.keyboard.press("Tab")  # Tab leaves the menu, closed
+    expect(menu).to_be_hidden()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_menu_by_tap_closes_on_a_tap_outside(board, size):
+    resize(board, *SIZES[size])
+    try:
+        open_menu(board)
+        if size == "phone":
+            board.screenshot(path=str(SHOTS / "menu-phone.png"))
+        box = board.locator("#main-menu").bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= SIZES[size][0]
+        table = board.locator("#table").bounding_box()
+        board.mouse.click(table["x"] + 10, table["y"] + table["height"] - 10)
+        expect(board.locator("#main-menu")).to_be_hidden()
+        expect(board.locator("[data-action=menu]")).to_have_attribute("aria-expanded", "false")
+    finally:
+        resize(board, 1280, 800)
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_settings_sheet_leaves_the_board_in_view_and_closes_three_ways(board, size):
+    width, height = SIZES[size]
+    resize(board, width, height)
+    sheet = board.locator("#settings-sheet")
+    try:
+        load_code(board, "CR1-N-AAAAAAB")
+        open_settings(board)
+        if size == "phone":
+            board.screenshot(path=str(SHOTS / "settings-phone.png"))
+        box = sheet.bounding_box()
+        if size == "phone":  # a sheet over the lower half at most
+            assert box["height"] <= height * 0.51 and box["y"] + box["height"] >= height - 1
+        else:  # a side panel
+            assert box["width"] <= width * 0.45 and box["height"] >= height - 1
+        assert board.evaluate(
+            "document.querySelector('#settings-sheet').contains(document.activeElement)"
+        )
+        sheet.locator("[data-action=close]").click()  # its Close button
+        expect(sheet).to_be_hidden()
+        assert focused(board) == "menu"
+        open_settings(board)
+        board.keyboard.press("Escape")
+        expect(sheet).to_be_hidden()
+        assert focused(board) == "menu"
+        open_settings(board)
+        outside = (20, box["y"] - 20) if size == "phone" else (box["x"] - 20, height / 2)
+        board.mouse.click(*outside)  # on the board, beside the sheet
+        expect(sheet).to_be_hidden()
+        assert focused(board) == "menu"
+        open_settings(board)
+        sheet.locator("h2").click()  # inside: stays open
+        expect(sheet).to_be_visible()
+        board.keyboard.press("Escape")
     finally:
         resize(board, 1280, 800)

@@ -3,9 +3,11 @@ light and dark), the settings that change the look and are remembered, a drag th
 the card below, the toolbar's alignment, and sound only after a gesture. Screenshots go to
 e2e/screenshots/."""
 
+import re
+
 import pytest
-from harness import SHOTS
-from pages import center, drag, frame, load_code, next_frame, resize, tap
+from harness import ROOT, SHOTS
+from pages import center, drag, frame, load_code, next_frame, open_settings, resize, tap
 from playwright.sync_api import expect
 
 import game
@@ -102,10 +104,6 @@ def test_every_card_comes_from_the_one_sprite(board):
     assert counts == {"symbols": 52, "spades": 1, "inBoard": 0}
 
 
-def open_settings(page) -> None:
-    page.locator("details.settings summary").click()
-
-
 def test_look_settings_apply_at_once_and_are_remembered(fresh):
     page = fresh("#FT1-N-AAAAAAB")
     body = page.locator("body")
@@ -175,24 +173,23 @@ def test_a_dragged_crescent_card_uncovers_the_card_under_it(board):
         board.mouse.up()
 
 
-def test_toolbar_controls_line_up_and_settings_is_disabled_while_loading(board):
+def test_toolbar_controls_line_up_and_the_menu_is_disabled_while_loading(board):
     tops = board.evaluate(
         """() => [...document.querySelectorAll(
-                  'header > button:not([hidden]), header > select, header summary')]
+                  'header > button:not([hidden]), header > select, header .menu-wrap > button')]
                   .filter(e => e.offsetParent)
-                  .map(e => [e.dataset.action || 'settings', e.getBoundingClientRect().top,
+                  .map(e => [e.dataset.action, e.getBoundingClientRect().top,
                              e.getBoundingClientRect().height])"""
     )
     assert len({round(t) for _, t, _ in tops}) == 1, tops
     assert len({round(h) for _, _, h in tops}) == 1, tops
+    html = (ROOT / "index.html").read_text()  # as served before Python has booted
+    assert re.search(r'<button [^>]*data-action="menu"[^>]* disabled>', html)
     style = board.evaluate(
-        """() => { delete document.body.dataset.ready;
-            const s = getComputedStyle(document.querySelector('header summary'));
-            const b = getComputedStyle(document.querySelector('[data-action=undo]'));
-            const out = [s.opacity, s.pointerEvents, b.opacity];
-            document.body.dataset.ready = '1'; return out; }"""
+        """() => { const b = document.querySelector('[data-action=menu]'); b.disabled = true;
+            const out = getComputedStyle(b).opacity; b.disabled = false; return out; }"""
     )
-    assert style[0] == style[2] == "0.45" and style[1] == "none"
+    assert style == "0.45"
 
 
 def test_selection_and_targets_differ_in_shape_not_only_colour(board):

@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 from harness import ROOT, Watch, ready, serve, until
-from pages import tap, top_card
+from pages import open_settings, tap, top_card
 from playwright.sync_api import expect
 
 from tools.site import build, copy_sources
@@ -63,7 +63,7 @@ def test_offline_reload_plays_and_other_deals_open(profile_browser, own_site):
     expect(other.locator("#board")).to_have_attribute("data-code", "FT1-N-AAAABCD")
     page.evaluate("location.hash = 'CR1-F-7777777'")
     expect(page.locator("#board")).to_have_attribute("data-code", "CR1-F-7777777")
-    other.locator("details.settings summary").click()  # the examples, offline too
+    open_settings(other)  # the examples, offline too
     other.locator("[data-action=examples]").click()
     other.locator("[data-action=example][data-kind=CR1-F]").click()
     expect(other.locator("#replay-caption")).to_contain_text("The deal, before its")

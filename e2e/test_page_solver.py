@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from pages import load_code, load_position, status_text
+from pages import close_settings, load_code, load_position, open_settings, status_text
 
 import game
 from game.solver import solve
@@ -72,17 +72,17 @@ def test_hint_without_a_line_is_marked_as_a_guess(board):
 def test_check_reports_progress_and_a_proof(board):
     lost = spades_and_hearts_from_six(BLOCKING, "JH JH 9H TH")  # proved in tests/ as well
     load_position(board, lost.position())
-    board.click("summary")
+    open_settings(board)
     board.click("[data-action=check]")
     board.wait_for_selector("body[data-verdict=unwinnable]", state="attached", timeout=10_000)
     assert board.locator("#solver-status").inner_text().startswith("No: this deal cannot be won")
-    board.click("summary")
+    close_settings(board)
 
 
 def test_check_a_deal_shows_progress_then_winnable_and_hint_follows(board):
     load_code(board, "CR1-N-AAAAAAT")
     board.evaluate("document.body.removeAttribute('data-verdict')")
-    board.click("summary")
+    open_settings(board)
     board.click("[data-action=check]")
     board.wait_for_function(
         "document.querySelector('#solver-status').textContent.startsWith('Searching')",
@@ -91,7 +91,7 @@ def test_check_a_deal_shows_progress_then_winnable_and_hint_follows(board):
     board.wait_for_selector("body[data-verdict=winnable]", state="attached", timeout=60_000)
     assert board.locator("#solver-status").inner_text().startswith("Yes: this deal can be won")
     board.screenshot(path=str(SHOTS / "check-winnable.png"))
-    board.click("summary")
+    close_settings(board)
     board.click("[data-action=hint]")  # the check's line answers at once
     board.wait_for_function("document.querySelector('.place.hint-from')", timeout=2_000)
 
@@ -100,9 +100,9 @@ def test_winnable_deals_only_draws_from_the_shipped_list(board, site):
     listed = set((DATA / "winnable-crescent.txt").read_text().split())
     assert listed
     board.select_option("[data-action=game]", "CR1-N")
-    board.click("summary")
+    open_settings(board)
     board.check("[data-setting=winnable_only]")
-    board.click("summary")
+    close_settings(board)
     for _ in range(3):
         before = board.locator("#board").get_attribute("data-code")
         board.click("[data-action=new]")
@@ -122,7 +122,7 @@ def test_searches_run_in_the_worker_and_leave_the_main_thread_free(board):
           for (const entry of list.getEntries()) window.longTasks.push(entry.duration);
         }).observe({ type: "longtask" });"""
     )
-    board.click("summary")
+    open_settings(board)
     board.click("[data-action=check]")
     board.wait_for_selector("body[data-solver-thread=worker]", state="attached", timeout=30_000)
     board.wait_for_function(
@@ -137,7 +137,7 @@ def test_searches_run_in_the_worker_and_leave_the_main_thread_free(board):
     board.click("[data-action=check]")  # Stop
     assert board.locator("#solver-status").inner_text() == "Search stopped."
     assert board.evaluate("document.body.dataset.solver") is None
-    board.click("summary")
+    close_settings(board)
 
 
 def test_a_move_that_loses_the_deal_is_said_once_with_an_undo_back_to_a_win(board):

@@ -7,7 +7,7 @@ import json
 
 import pytest
 from harness import ROOT
-from pages import drag, load_code
+from pages import choose, drag, load_code
 from playwright.sync_api import expect
 from test_page_robust import boot
 
@@ -36,7 +36,7 @@ def stat(page, key: str) -> list[str]:
 
 
 def reset(page) -> None:
-    page.locator("header [data-action=stats]").click()
+    choose(page, "stats")
     page.locator("#stats-dialog [data-action=stats-reset]").click()
     page.locator("#stats-reset-dialog [data-action=stats-reset-yes]").click()
     expect(page.locator("#stats-reset-dialog")).to_be_hidden()
@@ -70,7 +70,7 @@ def test_a_win_then_a_loss_are_counted(board, kind, column):
     dialog.locator("[data-action=close]").click()
     play_a_move(board, f"{kind}-AAAAAQQ")  # left unwon...
     play_a_move(board, f"{kind}-AAAAAQR")  # ...when this one is played: the streak ends
-    board.locator("header [data-action=stats]").click()
+    choose(board, "stats")
     expect(board.locator("#stats-dialog")).to_be_visible()
     assert stat(board, "stats_played")[column] == "3"
     assert stat(board, "stats_won")[column] == "1"
@@ -88,7 +88,7 @@ def test_a_win_then_a_loss_are_counted(board, kind, column):
 def test_export_then_import_and_a_bad_file_changes_nothing(board, tmp_path):
     reset(board)
     play_a_move(board, "FT1-N-AAAAAQS")
-    board.locator("header [data-action=stats]").click()
+    choose(board, "stats")
     with board.expect_download() as download:
         board.locator("[data-action=stats-export]").click()
     saved = tmp_path / "stats.json"
@@ -113,7 +113,7 @@ def test_a_damaged_store_is_set_aside_with_a_notice(browser, site):
     page, watch = boot(browser, site, storage={KEY: '{"v": 1, "kinds": [1, 2'})
     expect(page.locator("#announce")).to_contain_text("Damaged statistics were set aside")
     assert page.evaluate("k => localStorage.getItem(k)", KEY + ".corrupt").startswith('{"v"')
-    page.locator("header [data-action=stats]").click()
+    choose(page, "stats")
     assert set(stat(page, "stats_played")) == {"0"}
     watch.check()
     page.context.close()

@@ -24,6 +24,7 @@ from game.web.helping import Help
 from game.web.links import hooks_on
 from game.web.messages import Messages
 from game.web.page import Page
+from game.web.popups import Menu, Sheet
 
 
 def bind(page: Page) -> None:
@@ -44,6 +45,7 @@ def bind(page: Page) -> None:
     listen(window, "blur", on(page.cancel_press))
     listen(document, "visibilitychange", on(page.on_visibility))
     listen(window, "resize", on(lambda _event: page.frames.later()))
+    sheet = Sheet(on, Menu(on).button)
     for box in document.querySelectorAll("[data-setting]"):
         listen(box, "change", on(page.change_setting))
     clicks = {
@@ -54,6 +56,7 @@ def bind(page: Page) -> None:
         "draw": page.draw,
         "hint": page.solving.hint,
         "check": page.solving.check,
+        "settings": sheet.open,
         "copy": page.copy_link,
         "code": page.copy_link,
         "pause": page.pause,
@@ -107,9 +110,10 @@ def main() -> None:
     if page.guard(lambda: page.load_hash() or True)() is None:  # failed, reported: the
         page.deal(page.kind(), push=False)  # start-up's fallback is a fresh deal
     q("#loading").hidden = True
-    for control in document.querySelectorAll("header button, header select, #paused button"):
+    for control in document.querySelectorAll(
+        "header button, header select, #paused button, #settings-sheet button"
+    ):
         control.disabled = False
-    q("details.settings").inert = False  # disabled like the buttons until now
     page.frames.now()
     if testing:  # what Python had imported when the page became ready (e2e/test_page_snapshot)
         window.solitaireBootModules = json.dumps(sorted(sys.modules))

@@ -23,6 +23,9 @@ RED_SUITS = (1, 2)
 # Crescent: the horseshoe. Piles clockwise: left side bottom to top, top row, right side down.
 CR_GAP, CR_CAPTION = 10, 34
 CR_PITCH_X, CR_PITCH_Y = CARD_W + CR_GAP, CARD_H + CR_CAPTION + CR_GAP
+# captions beside the cards (a short table): the pile number above its count, in a narrow strip
+CR_SIDE_CAPTION, CR_SIDE_GAP = 38, 4
+CR_SIDE_PITCH_X, CR_SIDE_PITCH_Y = CARD_W + CR_SIDE_CAPTION + CR_SIDE_GAP, CARD_H + CR_GAP
 # Forty Thieves: foundations (closer together), then apart the waste and the stock; ten fanned
 # columns below. A column fans out at least far enough to show each card's corner index.
 FT_GAP, FT_FAN, FT_TALL_FAN = 8, 58, 64
@@ -32,6 +35,7 @@ FT_FOUNDATION_PITCH = CARD_W + 4
 FT_CAPTION = 40  # the top row's words: Foundations, Waste, Stock
 FT_COLUMNS_Y = CARD_H + FT_CAPTION
 FT_WIDTH = 9 * FT_PITCH_X + CARD_W
+FT_WIDE = (FT_PITCH_X, FT_FOUNDATION_PITCH, 10.0)  # a column's pitch, a foundation's, the margin
 
 
 def escape(text: str) -> str:
@@ -57,6 +61,8 @@ class Layout:
     height: float
     slots: dict[str, Slot]
     foundation_area: tuple[float, float, float, float] | None = None  # x, y, w, h (Crescent)
+    beside: bool = False  # Crescent: captions beside the cards (else below them)
+    margin: float = 10  # around the board, in the view box: room for a highlight's outline
 
     @property
     def align(self) -> str:
@@ -66,7 +72,8 @@ class Layout:
 
     @property
     def view_box(self) -> str:
-        return f"-10 -10 {self.width + 20:g} {self.height + 20:g}"
+        m = self.margin
+        return f"{-m:g} -10 {self.width + 2 * m:g} {self.height + 20:g}"
 
 
 @dataclass
@@ -79,55 +86,103 @@ class View:
     hint: tuple[str, ...] = ()  # the places of a hinted move: from, then to
 
 
-def crescent_layout() -> Layout:
+def crescent_layout(aspect: float | None = None) -> Layout:
+    """The horseshoe for a table of ``aspect`` (height / width). Taller than wide (a phone held
+    upright), the :func:`crescent_upright` arrangement; else the classic one, with each pile's
+    caption below it or beside it, whichever draws the bigger cards. Without an aspect, the
+    classic one with captions below."""
+    if aspect is None:
+        return crescent_classic(beside=False)
+    if aspect > 1:
+        return crescent_upright()
+    shoes = (crescent_classic(beside=False), crescent_classic(beside=True))
+    return max(shoes, key=lambda lay: card_scale(lay, aspect))  # the first of equals
+
+
+def card_scale(layout: Layout, aspect: float) -> float:
+    """A card's width, as a share of the table's width, when ``layout`` is fitted (``meet``) to
+    a table of ``aspect`` (height / width): what the choice of arrangement maximises."""
+    width, height = layout.width + 2 * layout.margin, layout.height + 20
+    return CARD_W * min(1 / width, aspect / height)
+
+
+def crescent_classic(beside: bool, side: int = 4) -> Layout:
+    """``side`` piles up the left (t1 at the bottom), the rest along the top, as many down the
+    right; the Aces row above the Kings row between them. 4 + 8 + 4, as the game is dealt."""
+    px, py = (CR_SIDE_PITCH_X, CR_SIDE_PITCH_Y) if beside else (CR_PITCH_X, CR_PITCH_Y)
+    tail = px - CARD_W - (CR_SIDE_CAPTION if beside else 0)  # the gap after a caption
     slots: dict[str, Slot] = {}
-    for row in range(1, 5):  # t4 (top) .. t1 (bottom) on the left; t13 .. t16 on the right
-        slots[f"t{5 - row}"] = Slot(0, row * CR_PITCH_Y)
-        slots[f"t{12 + row}"] = Slot(7 * CR_PITCH_X, row * CR_PITCH_Y)
-    for col in range(8):
-        slots[f"t{5 + col}"] = Slot(col * CR_PITCH_X, 0)
-    left = 2 * CR_PITCH_X
-    inner_top, inner_bottom = CR_PITCH_Y, 5 * CR_PITCH_Y - CR_GAP
-    rows_h = 2 * (CARD_H + CR_CAPTION) + 3 * CR_GAP
-    top = inner_top + (inner_bottom - inner_top - rows_h) / 2
+    top_row = 16 - 2 * side
+    for row in range(1, side + 1):  # t4 (top) .. t1 (bottom) on the left; t13 .. t16 on the right
+        slots[f"t{side + 1 - row}"] = Slot(0, row * py)
+        slots[f"t{side + top_row + row}"] = Slot((top_row - 1) * px, row * py)
+    for col in range(top_row):
+        slots[f"t{side + 1 + col}"] = Slot(col * px, 0)
+    width, height = top_row * px - tail, (side + 1) * py - CR_GAP
+    row_h = py - CR_GAP  # a card and, below it, its caption
+    rows_h = 2 * row_h + 3 * CR_GAP
+    left, top = (top_row - 4) / 2 * px, py + (height - py - rows_h) / 2
     for k in range(4):
-        slots[f"f{k + 1}"] = Slot(left + k * CR_PITCH_X, top)  # Aces, first row
-        slots[f"f{k + 5}"] = Slot(left + k * CR_PITCH_X, top + CARD_H + CR_CAPTION + 3 * CR_GAP)
+        slots[f"f{k + 1}"] = Slot(left + k * px, top)  # Aces, first row
+        slots[f"f{k + 5}"] = Slot(left + k * px, top + row_h + 3 * CR_GAP)
     pad = 20
     label = 36  # the rows' names, above the Aces and below the Kings
-    area = (
-        left - pad,
-        top - pad - label,
-        4 * CR_PITCH_X - CR_GAP + 2 * pad,
-        rows_h + 2 * (pad + label),
-    )
-    return Layout(8 * CR_PITCH_X - CR_GAP, 5 * CR_PITCH_Y - CR_GAP, slots, area)
+    area = (left - pad, top - pad - label, 4 * px - tail + 2 * pad, rows_h + 2 * (pad + label))
+    return Layout(width, height, slots, area, beside=beside)
+
+
+def crescent_upright() -> Layout:
+    """A phone held upright: the shoe as a frame 4 cards wide and 6 high. Piles 1-6 go up the
+    left side (pile 1 at the bottom, as ever), 7 and 8 along the top, 9-14 down the right and
+    15-16 back along the bottom; the Aces (↑) and Kings (↓) stand as two columns inside.
+    Captions sit beside the cards, so the 6 rows leave the cards big (wide, not tall)."""
+    px, py = CR_SIDE_PITCH_X, CR_SIDE_PITCH_Y
+    cells = [(0, 5 - k) for k in range(6)] + [(1, 0), (2, 0)]
+    cells += [(3, k) for k in range(6)] + [(2, 5), (1, 5)]
+    slots = {f"t{k + 1}": Slot(c * px, r * py) for k, (c, r) in enumerate(cells)}
+    for k in range(4):
+        slots[f"f{k + 1}"] = Slot(px, (k + 1) * py)  # Aces, top to bottom
+        slots[f"f{k + 5}"] = Slot(2 * px, (k + 1) * py)  # Kings
+    tail, pad = CR_SIDE_GAP, CR_SIDE_GAP / 2  # the area fits between the frame's captions
+    area = (px - pad, py - pad, 2 * px - tail + 2 * pad, 4 * py - CR_GAP + 2 * pad)
+    return Layout(4 * px - tail, 6 * py - CR_GAP, slots, area, beside=True)
 
 
 def forty_thieves_layout(g: game.FortyThieves, aspect: float, index: str = "normal") -> Layout:
     """``aspect`` is the board area's height / width. Fans stay wide enough to read every
     corner index (of the ``index`` size): long columns make the whole board taller (so it
-    scales down), never illegible."""
+    scales down), never illegible. Upright (a phone), the ten columns stand side by side with
+    no gap and no margin: 10 card widths is all a 360 px screen has for 36 px cards."""
+    upright = aspect > 1
+    pitch, found_pitch, margin = (CARD_W, CARD_W, 0.0) if upright else FT_WIDE
+    width = 9 * pitch + CARD_W
     longest = max(len(g.cards(f"t{i}")) for i in range(1, 11))
     least = INDEX[index].height
     widest = max(FT_TALL_FAN if aspect > 1.2 else FT_FAN, least + 4)  # upright phones: roomier
     unsqueezed = FT_COLUMNS_Y + 10 * least + CARD_H + 20  # 11-card columns fit
     readable = FT_COLUMNS_Y + max(longest - 1, 0) * least + CARD_H + 20
-    height = max(FT_WIDTH * aspect, unsqueezed, readable)
+    fill = (width + 2 * margin) * aspect - 20 if upright else width * aspect
+    height = max(fill, unsqueezed, readable)
     room = height - FT_COLUMNS_Y - CARD_H - 20
     fan = widest if longest < 2 else min(widest, room / (longest - 1))
-    slots = {f"f{k + 1}": Slot(k * FT_FOUNDATION_PITCH, 0) for k in range(8)}
-    slots["waste"] = Slot(8 * FT_PITCH_X, 0)
-    slots["stock"] = Slot(9 * FT_PITCH_X, 0)
+    slots = {f"f{k + 1}": Slot(k * found_pitch, 0) for k in range(8)}
+    slots["waste"] = Slot(8 * pitch, 0)
+    slots["stock"] = Slot(9 * pitch, 0)
     for k in range(10):
-        slots[f"t{k + 1}"] = Slot(k * FT_PITCH_X, FT_COLUMNS_Y, fan)
-    return Layout(FT_WIDTH, height, slots)
+        slots[f"t{k + 1}"] = Slot(k * pitch, FT_COLUMNS_Y, fan)
+    return Layout(width, height, slots, margin=margin)
+
+
+def index_for(g: game.Solitaire, aspect: float, chosen: str) -> str:
+    """The corner index size to draw: the player's choice, but always the large one on
+    Forty Thieves' small upright cards, where the index alone carries the card."""
+    return "large" if isinstance(g, game.FortyThieves) and aspect > 1 else chosen
 
 
 def layout_for(g: game.Solitaire, aspect: float, index: str = "normal") -> Layout:
     if isinstance(g, game.FortyThieves):
         return forty_thieves_layout(g, aspect, index)
-    return crescent_layout()
+    return crescent_layout(aspect)
 
 
 def visible_cards(g: game.Solitaire, place: str) -> tuple[Card, ...]:
@@ -271,6 +326,7 @@ def parts(
             view.arrival if view.arrival and view.arrival[0] == place else None,
             layout.slots[place],
             layout.height,
+            layout.beside,
             index,
             id(words),
         )
@@ -338,7 +394,7 @@ def place_part(
             extra = f' data-dx="{dx:g}" data-dy="{dy:g}" data-arrive="1"'
         out.append(card_markup(card, slot.x, slot.y + k * slot.fan, extra, index))
     if crescent:
-        out.append(caption(place, slot, len(cards), words))
+        out.append(caption(place, slot, len(cards), words, layout.beside))
     x, y, w, h = place_rect(g, layout, place)
     ring = f'x="{x - 6:g}" y="{y - 6:g}" width="{w + 12:g}" height="{h + 12:g}" rx="14"'
     out.append(f'<rect class="ring" {ring}/><rect class="ring inner" {ring}/>')  # focus
@@ -352,17 +408,21 @@ def regions(g: game.Solitaire, layout: Layout, view: View, words: Messages) -> s
         x, y, w, h = layout.foundation_area
         target = " target" if "foundations" in view.targets else ""
         aces, kings = layout.slots["f1"], layout.slots["f5"]
-        mid = x + w / 2
-        return (
+        area = (
             f'<rect class="foundation-area{target}" data-drop="foundations" '
             f'x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="18"/>'
-            f'<text class="region" x="{mid:g}" y="{aces.y - 14:g}">{words.text("row_aces")}</text>'
-            f'<text class="region" x="{mid:g}" y="{kings.y + CARD_H + CR_CAPTION + 30:g}">'
-            f"{words.text('row_kings')}</text>"
+        )
+        if aces.y != layout.slots["f4"].y:  # upright, two columns: their captions say ↑ and ↓
+            return area
+        mid, below = x + w / 2, kings.y + CARD_H + (0 if layout.beside else CR_CAPTION) + 30
+        return (
+            f'{area}<text class="region" x="{mid:g}" y="{aces.y - 14:g}">'
+            f"{words.text('row_aces')}</text>"
+            f'<text class="region" x="{mid:g}" y="{below:g}">{words.text("row_kings")}</text>'
         )
     if not isinstance(g, game.FortyThieves):
         return ""
-    band = 7 * FT_FOUNDATION_PITCH + CARD_W
+    band = layout.slots["f8"].x + CARD_W
     y = CARD_H + 30
     waste, stock = layout.slots["waste"], layout.slots["stock"]
     return (
@@ -396,15 +456,23 @@ def empty_mark(g: game.Solitaire, place: str, slot: Slot, words: Messages) -> st
     return ""
 
 
-def caption(place: str, slot: Slot, count: int, words: Messages) -> str:
-    """Crescent: the pile number (or foundation direction) and how many cards are there."""
-    y = slot.y + CARD_H + 28
+def caption(place: str, slot: Slot, count: int, words: Messages, beside: bool = False) -> str:
+    """Crescent: the pile number (or foundation direction) and how many cards are there, below
+    the card, or beside it (the number above the count) when rows are short."""
     if place.startswith("t"):
         name = words.text("pile_caption", n=place[1:])
     else:
         name = "↑" if int(place[1:]) <= 4 else "↓"
+    number = words.text("pile_count", n=count)
+    if beside:
+        x = slot.x + CARD_W + CR_SIDE_CAPTION / 2
+        return (
+            f'<text class="caption beside" x="{x:g}" y="{slot.y + 30:g}">{name}</text>'
+            f'<text class="caption beside count" x="{x:g}" y="{slot.y + 60:g}">{number}</text>'
+        )
+    y = slot.y + CARD_H + 28
     return (
         f'<text class="caption" x="{slot.x + 4:g}" y="{y:g}">{name}</text>'
         f'<text class="caption count" x="{slot.x + CARD_W - 4:g}" y="{y:g}" '
-        f'text-anchor="end">{words.text("pile_count", n=count)}</text>'
+        f'text-anchor="end">{number}</text>'
     )

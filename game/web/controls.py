@@ -40,7 +40,7 @@ class Controls:
     def restart(self, _event=None) -> None:
         """Restart this deal: an explicit action, confirmed when it drops moves."""
         g = self.table.game
-        q("details.settings").open = False
+        q("#settings-sheet").close()
         if g.line or g.redo_line:
             modal(q("#restart-dialog"))
         else:

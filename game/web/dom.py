@@ -260,17 +260,14 @@ INVOKERS: dict = {}  # dialog id -> the element that had focus when it opened
 
 def dialog_closed(event) -> None:
     """A dialog closed: focus goes back where it was when it opened, if that can still take
-    it (else to the Settings button for a control of the closed panel, or nowhere)."""
+    it; else (a control of the Settings sheet, or of the menu, both closed by now) to the
+    menu's button they were reached from."""
     back = INVOKERS.pop(str(event.target.id), None)
     if not back or back == document.body or not back.isConnected:
         return
-    if back.closest("dialog:not([open])"):
-        return  # a control of another dialog that has closed meanwhile
-    if not back.checkVisibility():
-        back = back.closest("details.settings")
-        back = back.querySelector("summary") if back else None
-    if back:
-        back.focus()
+    if back.closest("dialog:not([open])") or not back.checkVisibility():
+        back = q("[data-action=menu]")
+    back.focus()
 
 
 def close_dialogs() -> None:

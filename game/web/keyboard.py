@@ -83,14 +83,10 @@ class Keyboard:
         page.outcome(table.controller.single_tap(place), origins)
 
     def escape(self) -> None:
-        """Escape: closes the Settings panel (focus back on its button), else drops the
-        selection."""
+        """Escape on the board: drops the selection (a dialog, the Settings sheet included,
+        closes itself on Escape)."""
         page = self.page
-        panel = q("details.settings")
-        if panel.open:
-            panel.open = False
-            panel.querySelector("summary").focus()
-        elif page.table.controller.selected:
+        if page.table.controller.selected:
             page.show(page.table.deselect(now()))
 
     def on_focus(self, event) -> None:

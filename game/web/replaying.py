@@ -41,7 +41,7 @@ class Replaying:
     # --- the examples: won games found by the solver, shipped in static/data ------------------
     def examples(self, _event=None) -> None:
         self.page.cancel_press()
-        q("details.settings").open = False
+        q("#settings-sheet").close()
         modal(q("#examples-dialog"))
 
     async def example(self, event) -> None:

@@ -65,7 +65,7 @@ class Table:
 
     def parts(self, aspect: float) -> dict[str, board.Part]:
         """:meth:`draw` as the board's top-level groups (the page rewrites the changed ones)."""
-        index = self.settings.index
+        index = board.index_for(self.game, aspect, self.settings.index)
         self.layout = board.layout_for(self.game, aspect, index)
         out = board.parts(self.game, self.layout, self.view, self.words, index, self.memo)
         self.view.arrival = None
@@ -100,7 +100,8 @@ class Table:
         if result.kind == "moved" and result.move is not None:
             src, dst = result.move
             self.clock.start(now_ms)
-            self.layout = board.layout_for(self.game, aspect, self.settings.index)
+            index = board.index_for(self.game, aspect, self.settings.index)
+            self.layout = board.layout_for(self.game, aspect, index)
             start = (origins[src][0] + dragged[0], origins[src][1] + dragged[1])
             self.view.arrival = board.arrival(self.game, self.layout, dst, start)
         explain = self.settings.interactive_rules
@@ -111,7 +112,8 @@ class Table:
         """A replay's step forward: the moved card flies from where it was (a redeal or a
         step back just redraws); no timer, no words, no end of game."""
         self.view = board.View()
-        self.layout = board.layout_for(self.game, aspect)
+        index = board.index_for(self.game, aspect, self.settings.index)
+        self.layout = board.layout_for(self.game, aspect, index)  # as draw() will lay it out
         if not move.is_redeal and move.src in origins:
             self.view.arrival = board.arrival(self.game, self.layout, move.dst, origins[move.src])
 

@@ -1,0 +1,113 @@
+"""The toolbar's menu and the Settings sheet in the document (PyScript): open, close, keys,
+and the focus moved in and back. The decisions are ``menu``'s (pure, unit-tested)."""
+
+from __future__ import annotations
+
+from pyscript import document
+
+from game.web import menu
+from game.web.dom import listen, q
+
+
+class Menu:
+    """A menu button and its ``role="menu"`` popup of buttons."""
+
+    def __init__(self, guard) -> None:
+        self.button = q("[data-action=menu]")
+        self.popup = q("#main-menu")
+        listen(self.button, "click", guard(self.toggle))
+        listen(self.button, "keydown", guard(self.on_button_key))
+        listen(self.popup, "keydown", guard(self.on_key))
+        listen(self.popup, "click", guard(self.on_click))
+        listen(q("body"), "pointerdown", guard(self.on_pointer_down))
+
+    @property
+    def is_open(self) -> bool:
+        return not self.popup.hidden
+
+    def items(self) -> list:
+        return [b for b in self.popup.querySelectorAll("[role=menuitem]") if b.offsetParent]
+
+    def open(self, focus: int = 0) -> None:
+        self.popup.hidden = False
+        self.button.setAttribute("aria-expanded", "true")
+        items = self.items()
+        if items:
+            items[focus % len(items)].focus()
+
+    def close(self, refocus: bool = False) -> None:
+        if not self.is_open:
+            return
+        self.popup.hidden = True
+        self.button.setAttribute("aria-expanded", "false")
+        if refocus:
+            self.button.focus()
+
+    def toggle(self, _event=None) -> None:
+        if self.is_open:
+            self.close(refocus=True)
+        else:
+            self.open()
+
+    def on_button_key(self, event) -> None:
+        first = menu.opening(str(event.key), len(self.popup.querySelectorAll("[role=menuitem]")))
+        if first is not None:
+            event.preventDefault()
+            self.popup.hidden = False  # shown first: only shown items count
+            self.open(first if first == 0 else len(self.items()) - 1)
+
+    def on_key(self, event) -> None:
+        key = str(event.key)
+        if menu.closes(key):
+            if key == "Escape":
+                event.preventDefault()
+            event.stopPropagation()
+            self.close(refocus=key == "Escape")
+            return
+        items = self.items()
+        current = next((k for k, b in enumerate(items) if b.matches(":focus")), 0)
+        target = menu.step(key, current, len(items))
+        if target is not None:
+            event.preventDefault()
+            event.stopPropagation()  # the board's own keys do not see the menu's
+            items[target].focus()
+
+    def on_click(self, event) -> None:
+        """An item was chosen (its own handler has run): the menu closes, and the focus goes
+        back to its button unless the item opened a dialog, which has the focus now."""
+        if event.target.closest("[role=menuitem]"):
+            self.close(refocus=not document.querySelector("dialog[open]"))
+
+    def on_pointer_down(self, event) -> None:
+        if self.is_open and not event.target.closest(".menu-wrap"):
+            self.close()
+
+
+class Sheet:
+    """The Settings sheet: a modal ``<dialog>`` that leaves the board in view. Escape and its
+    Close button close it (the dialog's own), and so does a tap outside it; the focus then
+    goes back to the menu button."""
+
+    def __init__(self, guard, back) -> None:
+        self.dialog = q("#settings-sheet")
+        self.back = back
+        listen(self.dialog, "click", guard(self.on_click))
+        listen(self.dialog, "close", guard(self.on_close))
+
+    def open(self, _event=None) -> None:
+        if not self.dialog.open:
+            self.dialog.showModal()
+
+    def close(self) -> None:
+        if self.dialog.open:
+            self.dialog.close()
+
+    def on_click(self, event) -> None:
+        r = self.dialog.getBoundingClientRect()
+        box = (r.left, r.top, r.right, r.bottom)
+        if event.target == self.dialog and menu.outside(event.clientX, event.clientY, box):
+            self.close()
+
+    def on_close(self, _event=None) -> None:
+        if not document.querySelector("dialog[open]"):
+            self.back.focus()
