@@ -15,8 +15,8 @@ play: site
 	cd _site && $(PYTHON) -m http.server $(PORT)
 
 ## site: _site/, exactly the files to deploy, with the service worker's file list
-site: build
-	$(PYTHON) -m tools.site _site
+site: build $(VENV)/.stamp
+	$(PY) -m tools.site _site
 
 ## build: the pinned Pyodide and PyScript files into static/vendor/, and the PNG icons
 build: static/vendor/.stamp static/icons/.stamp
@@ -101,5 +101,5 @@ node_modules/.stamp: package.json package-lock.json
 	touch $@
 
 clean:
-	rm -rf $(VENV) node_modules static/vendor static/icons _site .hypothesis .pytest_cache \
+	rm -rf $(VENV) node_modules static/vendor static/icons static/messages _site .hypothesis .pytest_cache \
 	       e2e/screenshots

@@ -14,6 +14,7 @@ from game.cards import Card
 
 from .faces import CARD_H, CARD_W, INDEX, RANKS, corner
 from .messages import Messages
+from .names import place_label
 
 SUIT_IDS = "SHDC"
 RED_SUITS = (1, 2)
@@ -161,36 +162,46 @@ def arrival(
     return place, start[0] - x, start[1] - y
 
 
-def card_markup(card: Card, x: float, y: float, extra: str = "", index: str = "normal") -> str:
-    """One face-up card: its face, its body from the sprite (``faces``) and its corner index."""
+def card_markup(
+    card: Card,
+    x: float,
+    y: float,
+    extra: str = "",
+    index: str = "normal",
+    ranks: tuple[str, ...] = RANKS,
+) -> str:
+    """One face-up card: its face, its body from the sprite (``faces``) and its corner index
+    (``ranks``: the letters of the page's language, ``Messages.ranks``)."""
     suit = SUIT_IDS[card.suit]
     colour = "red" if card.suit in RED_SUITS else "black"
     return (
         f'<g class="card {colour} suit-{suit}" data-card="{card}" '
         f'transform="translate({x:g} {y:g})">'
-        f'<g class="lift"{extra}>{face(card, index)}</g></g>'
+        f'<g class="lift"{extra}>{face(card, index, ranks)}</g></g>'
     )
 
 
-def face(card: Card, index: str) -> str:
+def face(card: Card, index: str, ranks: tuple[str, ...] = RANKS) -> str:
     size = INDEX[index]
     bx, by, bw, bh = size.body
     rank, suit = RANKS[card.rank - 1], SUIT_IDS[card.suit]
     return (
         f'<rect class="face" width="{CARD_W}" height="{CARD_H}" rx="9"/>'
         f'<use href="#b-{rank}{suit}" x="{bx:g}" y="{by:g}" width="{bw:g}" height="{bh:g}"/>'
-        + corner(card.rank, suit, size)
+        + corner(card.rank, suit, size, ranks=ranks)
     )
 
 
-def under_markup(card: Card, x: float, y: float, index: str) -> str:
+def under_markup(
+    card: Card, x: float, y: float, index: str, ranks: tuple[str, ...] = RANKS
+) -> str:
     """The card under a pile's top card: hidden by it, seen while the top card is dragged.
     Not a ``data-card``: only the top card is one (the page's test hook)."""
     colour = "red" if card.suit in RED_SUITS else "black"
     suit = SUIT_IDS[card.suit]
     return (
         f'<g class="card under {colour} suit-{suit}" data-under="{card}" '
-        f'transform="translate({x:g} {y:g})">{face(card, index)}</g>'
+        f'transform="translate({x:g} {y:g})">{face(card, index, ranks)}</g>'
     )
 
 
@@ -214,7 +225,7 @@ def render(
             classes.append("empty")
             if crescent and place.startswith("t"):
                 classes.append("gone")  # an emptied Crescent pile never takes a card again
-        label = escape(g.place_label(place))
+        label = escape(place_label(g, place, words))
         out.append(
             f'<g class="{" ".join(classes)}" data-place="{place}" role="img" aria-label="{label}">'
         )
@@ -234,13 +245,13 @@ def render(
             )
         shown = visible_cards(g, place)
         if len(shown) == 1 and len(cards) > 1:
-            out.append(under_markup(cards[-2], slot.x, slot.y, index))
+            out.append(under_markup(cards[-2], slot.x, slot.y, index, words.ranks))
         for k, card in enumerate(shown):
             extra = ""
             if view.arrival and view.arrival[0] == place and k == len(shown) - 1:
                 dx, dy = view.arrival[1], view.arrival[2]
                 extra = f' data-dx="{dx:g}" data-dy="{dy:g}" data-arrive="1"'
-            out.append(card_markup(card, slot.x, slot.y + k * slot.fan, extra, index))
+            out.append(card_markup(card, slot.x, slot.y + k * slot.fan, extra, index, words.ranks))
         if crescent:
             out.append(caption(place, slot, len(cards), words))
         out.append("</g>")

@@ -64,7 +64,7 @@ class Finishing:
             return
         if not self.line:  # the last card: say what happened, then the end of the game
             n = page.table.auto_steps
-            shown = type(shown)(page.words.text("auto_finished", n=n), shown.ended)
+            shown = type(shown)(page.words.count("auto_finished", n), shown.ended)
         page.show(shown, draw=draw)
         if self.line and draw:
             self.timer = window.setTimeout(self.proxy, STEP_MS)

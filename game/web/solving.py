@@ -18,6 +18,7 @@ from game.solver import UNWINNABLE, WINNABLE, Result
 from game.web.assist import CHECK_SECONDS, HINT_MS, Job, Line, heuristic_move, state_key
 from game.web.dom import q
 from game.web.messages import Messages
+from game.web.names import place_name
 
 SLICE_MS = 2.0  # one slice of search; an input waits at most about this long
 
@@ -123,7 +124,9 @@ class Solving:
             return
         self.last_progress = now
         q("#solver-status").textContent = self.words.text(
-            "check_progress", states=f"{job.states:,}", seconds=f"{job.seconds:.0f}"
+            "check_progress",
+            positions=self.words.count("positions", job.states, n=f"{job.states:,}"),
+            seconds=f"{job.seconds:.0f}",
         )
 
     def hint_found(self, job: Job, result: Result) -> None:
@@ -140,9 +143,9 @@ class Solving:
     def check_done(self, job: Job, result: Result) -> None:
         q("[data-action=check]").textContent = self.words.text("check")
         values = {
-            "states": f"{result.states:,}",
+            "positions": self.words.count("positions", result.states, n=f"{result.states:,}"),
             "seconds": f"{job.seconds:.1f}",
-            "moves": len(result.moves),
+            "moves": self.words.count("moves_count", len(result.moves)),
         }
         if result.verdict == WINNABLE:
             self.line = Line(job.start, result.moves)
@@ -165,7 +168,9 @@ class Solving:
                 words = self.words.text("move_draw")
             else:
                 words = self.words.text(
-                    "move_card", card=g.cards(src)[-1].name(), place=g.place_name(dst)
+                    "move_card",
+                    card=self.words.card(g.cards(src)[-1]),
+                    place=place_name(g, dst, self.words),
                 )
             self.app.show_hint((src, dst))
         self.app.announce(self.words.text(message, move=words))
