@@ -44,7 +44,10 @@ def change_language(page: Page, event) -> None:
     page.save()
     location = window.location
     search = with_language(str(location.search), lang)
-    location.replace(f"{location.pathname}{search}{location.hash}")
+    if search == str(location.search):
+        location.reload()  # the same address with a #code would not load the page again
+    else:
+        location.replace(f"{location.pathname}{search}{location.hash}")
 
 
 def bind(page: Page) -> None:
