@@ -1,9 +1,8 @@
 """Boot, the deal on the page against the engine, the loading and failure states."""
 
-import json
 import re
 
-from harness import ROOT, open_page, ready
+from harness import open_page, ready
 from pages import cards_of, load_code, tap, top_card
 from playwright.sync_api import expect
 

@@ -73,8 +73,8 @@ def test_the_first_paint_is_already_in_the_language(browser, site):
     assert page.evaluate("document.body.dataset.ready") is None  # Python is not up yet
     assert page.locator("header [data-action=new]").inner_text() == WORDS["bg"]["new"]
     assert page.locator("#boot-download").inner_text() == WORDS["bg"]["loading"]
-    assert page.locator("#boot-bytes").get_attribute("data-template") == (
-        WORDS["bg"]["loading_bytes"]
+    assert (
+        page.locator("#boot-bytes").get_attribute("data-template") == (WORDS["bg"]["loading_bytes"])
     )
     ready(page)
     ctx.close()

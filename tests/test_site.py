@@ -17,8 +17,8 @@ from tools.site import (
     copy_sources,
     later_files,
     localize,
-    words_block,
     page_python_files,
+    words_block,
 )
 
 needs_build = pytest.mark.skipif(

@@ -79,7 +79,7 @@ def test_undo_and_redo_say_when_there_is_nothing_to_step():
 
 def test_redeal_counts_down_then_is_refused():
     t = table(CR)
-    for left, said in ((2, "2 redeals"), (1, "1 redeal"), (0, "0 redeals")):
+    for said in ("2 redeals", "1 redeal", "0 redeals"):
         assert t.redeal(0).say == f"Redealt: {said} left."
     assert t.redeal(0) == Shown("No redeals left.")
 

@@ -1,7 +1,6 @@
 """The browser layer's pure parts on CPython: input semantics, board geometry, words, config."""
 
 import ast
-import json
 import re
 import tomllib
 from pathlib import Path
@@ -14,8 +13,8 @@ from game.codes import KINDS, GameCode, kind_slug
 from game.web import board
 from game.web.boot import BOOT_MODULES, BROWSER_MODULES
 from game.web.controller import DOUBLE_TAP_MS, Controller, Outcome
-from game.web.messages import Messages, clock
 from game.web.languages import LANGUAGES
+from game.web.messages import Messages, clock
 from game.web.settings import Settings
 from tools import catalogs
 

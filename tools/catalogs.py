@@ -16,7 +16,7 @@ import io
 import json
 import re
 import sys
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from babel import Locale
@@ -32,7 +32,7 @@ LOCALE = ROOT / "locale"
 COMPILED = ROOT / "static" / "messages"
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 Text = str | tuple[str, ...]
-STABLE_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)
+STABLE_DATE = datetime(2026, 1, 1, tzinfo=UTC)
 
 
 def plural_forms(lang: str) -> str:

@@ -192,9 +192,7 @@ def face(card: Card, index: str, ranks: tuple[str, ...] = RANKS) -> str:
     )
 
 
-def under_markup(
-    card: Card, x: float, y: float, index: str, ranks: tuple[str, ...] = RANKS
-) -> str:
+def under_markup(card: Card, x: float, y: float, index: str, ranks: tuple[str, ...] = RANKS) -> str:
     """The card under a pile's top card: hidden by it, seen while the top card is dragged.
     Not a ``data-card``: only the top card is one (the page's test hook)."""
     colour = "red" if card.suit in RED_SUITS else "black"
