@@ -280,11 +280,18 @@ def regions(g: game.Solitaire, layout: Layout, view: View, words: Messages) -> s
         f'<rect class="foundation-band" x="-6" y="-6" width="{band + 12}" height="{CARD_H + 12}" '
         f'rx="12"/><text class="region" x="{band / 2:g}" y="{y}">'
         f"{words.text('region_foundations')}</text>"
-        f'<text class="region" x="{waste.x + CARD_W / 2:g}" y="{y}">'
+        f'<text class="region" x="{waste.x + CARD_W / 2:g}" y="{y}"{fit(words, "region_waste")}>'
         f"{words.text('region_waste')}</text>"
-        f'<text class="region" x="{stock.x + CARD_W / 2:g}" y="{y}">'
+        f'<text class="region" x="{stock.x + CARD_W / 2:g}" y="{y}"{fit(words, "region_stock")}>'
         f"{words.text('region_stock')}</text>"
     )
+
+
+def fit(words: Messages, key: str, room: int = 6) -> str:
+    """A word longer than a card's width holds (``room`` letters at the region's size, as
+    "Défausse" or "المكشوف" are) is condensed to that width, so two neighbours never touch."""
+    too_long = len(words.text(key)) > room
+    return f' textLength="{CARD_W}" lengthAdjust="spacingAndGlyphs"' if too_long else ""
 
 
 def empty_mark(g: game.Solitaire, place: str, slot: Slot, words: Messages) -> str:
