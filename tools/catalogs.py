@@ -32,6 +32,10 @@ LOCALE = ROOT / "locale"
 COMPILED = ROOT / "static" / "messages"
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 Text = str | tuple[str, ...]
+HEADER = (
+    "# The page's messages, {lang}: msgid = the message key (game/web/messages.py).\n"
+    "# Edit here; `python -m tools.catalogs check` compares it with en.po."
+)
 STABLE_DATE = datetime(2026, 1, 1, tzinfo=UTC)
 
 
@@ -68,6 +72,9 @@ def read(lang: str, locale: Path = LOCALE) -> Catalog:
 def write(catalog: Catalog, lang: str, locale: Path = LOCALE) -> None:
     """Write ``catalog`` as ``locale/<lang>.po``, sorted by key, with CLDR's plural header."""
     catalog.mime_headers = [("Plural-Forms", plural_forms(lang))]
+    catalog.header_comment = HEADER.format(lang=lang)
+    catalog.version, catalog.msgid_bugs_address = "1", "the project's issues"
+    catalog.last_translator = catalog.language_team = "the project"
     out = io.BytesIO()
     write_po(out, catalog, width=0, omit_header=False, sort_output=True)
     text = out.getvalue().decode("utf-8")
