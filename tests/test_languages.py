@@ -4,6 +4,7 @@ and the board's words (card and place names) in each language."""
 from __future__ import annotations
 
 import gettext
+import json
 import shutil
 
 import pytest
@@ -158,3 +159,18 @@ def test_the_pages_static_words_exist_in_every_language():
     assert set(words) == set(LANGUAGES) - {"en"}
     assert words["ar"]["game_FT1-N"] == "Quarante Voleurs"  # as the Arabic seed names it
     assert words["bg"]["redeal"] == "Преразпредели ({n})"
+
+
+def test_pending_keys_import_into_every_catalog_in_one_command(tmp_path):
+    shutil.copytree(ROOT / "locale", tmp_path / "locale")
+    pending = tmp_path / "pending.json"
+    text = {lang: f"Menu ({lang})" for lang in LANGUAGES}
+    forms = {lang: ["{n} x"] * catalogs.count_of_forms(lang) for lang in LANGUAGES}
+    pending.write_text(json.dumps({"menu": text, "things": forms}), encoding="utf-8")
+    assert catalogs.import_file(pending, tmp_path / "locale") == ["menu", "things"]
+    for lang in LANGUAGES:
+        assert catalogs.problems(lang, tmp_path / "locale") == []
+        assert catalogs.texts(catalogs.read(lang, tmp_path / "locale"))["menu"] == text[lang]
+    pending.write_text(json.dumps({"menu": {"en": "Menu"}}), encoding="utf-8")
+    with pytest.raises(SystemExit, match="menu has no ar text"):
+        catalogs.import_file(pending, tmp_path / "locale")
