@@ -86,6 +86,10 @@ def test_ngettext_picks_the_russian_and_arabic_forms():
     assert isinstance(ru.translations, gettext.GNUTranslations)  # the standard library's
     assert WORDS["en"].count("moves_count", 1) == "1 move"
     assert WORDS["en"].count("positions", 12345, n="12,345") == "12,345 positions"
+    assert WORDS["fr"].number(1234567) == "1\u202f234\u202f567"
+    assert WORDS["ru"].count("positions", 12345, n=WORDS["ru"].number(12345)) == (
+        "12\u00a0345 позиций"
+    )
 
 
 def test_a_missing_key_is_an_error_and_an_unknown_refusal_says_not_allowed():

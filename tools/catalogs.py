@@ -117,7 +117,7 @@ def problems(lang: str, locale: Path = LOCALE) -> list[str]:
     for key in sorted(english.keys() & mine.keys()):
         theirs, ours = english[key], mine[key]
         forms = (ours,) if isinstance(ours, str) else ours
-        if any(not form.strip() for form in forms):
+        if any(not form for form in forms):  # (a space may be the word: a separator)
             found.append(f"{lang}: empty {key}")
         if isinstance(theirs, tuple) != isinstance(ours, tuple):
             found.append(f"{lang}: {key} is plural in one catalog only")

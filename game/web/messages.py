@@ -51,6 +51,10 @@ class Messages:
         unless ``values`` gives it written otherwise, e.g. with thousands separators)."""
         return self.translations.ngettext(key, key, n).format(**{"n": n, **values})
 
+    def number(self, n: int) -> str:
+        """A whole number with the language's thousands separator: "12,345", "12 345"."""
+        return f"{n:,}".replace(",", self.text("thousands_separator"))
+
     def refusal(self, reason: str) -> str:
         """The words for an engine refusal key."""
         try:

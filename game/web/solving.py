@@ -125,7 +125,7 @@ class Solving:
         self.last_progress = now
         q("#solver-status").textContent = self.words.text(
             "check_progress",
-            positions=self.words.count("positions", job.states, n=f"{job.states:,}"),
+            positions=self.words.count("positions", job.states, n=self.words.number(job.states)),
             seconds=f"{job.seconds:.0f}",
         )
 
@@ -143,7 +143,9 @@ class Solving:
     def check_done(self, job: Job, result: Result) -> None:
         q("[data-action=check]").textContent = self.words.text("check")
         values = {
-            "positions": self.words.count("positions", result.states, n=f"{result.states:,}"),
+            "positions": self.words.count(
+                "positions", result.states, n=self.words.number(result.states)
+            ),
             "seconds": f"{job.seconds:.1f}",
             "moves": self.words.count("moves_count", len(result.moves)),
         }
