@@ -101,5 +101,5 @@ node_modules/.stamp: package.json package-lock.json
 	touch $@
 
 clean:
-	rm -rf $(VENV) node_modules static/vendor static/icons _site .hypothesis .pytest_cache \
+	rm -rf $(VENV) node_modules static/vendor static/icons static/messages _site .hypothesis .pytest_cache \
 	       e2e/screenshots

@@ -1,15 +1,15 @@
 """Boot, the deal on the page against the engine, the loading and failure states."""
 
-import json
 import re
 
-from harness import ROOT, open_page, ready
+from harness import open_page, ready
 from pages import cards_of, load_code, tap, top_card
 from playwright.sync_api import expect
 
 import game
 from game.codes import KINDS
 from game.web.board import visible_cards
+from tools import catalogs
 
 
 def test_no_hash_deals_a_random_game_and_writes_its_code(fresh):
@@ -30,7 +30,7 @@ def test_loading_indicator_and_table_show_before_python_is_ready(browser, site):
     assert page.locator("#loading").is_visible() and page.locator("#board").is_visible()
     assert page.locator("header [data-action=new]").inner_text() == "New deal"
     # every word is in the page as served (tools/site.py), none waits for a script
-    catalog = json.loads((ROOT / "static" / "messages" / "en.json").read_text())
+    catalog = catalogs.texts(catalogs.read("en"))
     picker = page.locator("[data-action=game] option")
     assert picker.evaluate_all("els => els.map(e => e.value)") == list(KINDS)
     assert picker.all_inner_texts() == [catalog[f"game_{kind}"] for kind in KINDS]

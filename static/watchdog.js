@@ -7,6 +7,79 @@
 //   game is ready, or no byte received for 30 s while downloading (120 s while Python
 //   starts, which receives nothing). A stall that recovers hides it again; so does the game
 //   becoming ready anyway.
+// - Language: the page's language (game/web/languages.py makes the same choice in Python: the
+//   URL's ?lang=, the stored choice, navigator.languages, English) sets <html lang dir> at
+//   once, and another language's static words (the build's #i18n-words block) replace the
+//   English ones as the parser adds each element, so the first paint is in that language.
+(function () {
+  var LANGUAGES = ["en", "ar", "bg", "kk", "fr", "ru"];
+  function supported(tag) {
+    if (typeof tag !== "string") return null;
+    var primary = tag.trim().replace(/_/g, "-").split("-")[0].toLowerCase();
+    return LANGUAGES.indexOf(primary) >= 0 ? primary : null;
+  }
+  function stored() {
+    try { return localStorage.getItem("solitaire.lang"); } catch (e) { return null; }
+  }
+  var lang = supported(new URLSearchParams(location.search).get("lang")) || supported(stored());
+  var preferred = navigator.languages || [navigator.language];
+  for (var i = 0; !lang && i < preferred.length; i++) lang = supported(preferred[i]);
+  lang = lang || "en";
+  var root = document.documentElement;
+  root.lang = lang;
+  root.dir = lang === "ar" ? "rtl" : "ltr";
+  if (lang === "en") return;
+  var block = document.getElementById("i18n-words");
+  var words = block ? JSON.parse(block.textContent)[lang] : null;
+  if (!words) return;
+
+  var ATTRIBUTES = { label: "aria-label", template: "data-template", content: "content" };
+  function fill(text, el) {
+    return text.replace(/\{(\w+)\}/g, function (all, name) {
+      var value = el.getAttribute("data-msg-" + name);
+      return value === null ? all : value;
+    });
+  }
+  function word(el) {
+    if (el.nodeType !== 1) return;
+    if (el.tagName === "OPTION" && el.value === lang && el.parentNode &&
+        el.parentNode.getAttribute("data-action") === "language") el.selected = true;
+    var key = el.getAttribute("data-msg");
+    if (key && key in words) {
+      var text = fill(words[key], el);
+      if (el.textContent !== text) el.textContent = text;
+    }
+    for (var name in ATTRIBUTES) {
+      var other = el.getAttribute("data-msg-" + name);
+      if (other && other in words) el.setAttribute(ATTRIBUTES[name], words[other]);
+    }
+  }
+  function all(node) {
+    word(node);
+    if (node.querySelectorAll) {
+      node.querySelectorAll("[data-msg],[data-msg-label],[data-msg-template],[data-msg-content]," +
+                            "option")
+        .forEach(word);
+    }
+  }
+  all(root);  // what the parser has already made: <title>, the description
+  // then each element as the parser adds it (an element's text may come after it: a text
+  // node added into a worded element words it again), before the first paint
+  var parsing = new MutationObserver(function (records) {
+    records.forEach(function (record) {
+      record.addedNodes.forEach(function (node) {
+        if (node.nodeType === 1) all(node);
+        else if (node.parentNode && node.parentNode.nodeType === 1) word(node.parentNode);
+      });
+    });
+  });
+  parsing.observe(root, { childList: true, subtree: true });
+  document.addEventListener("DOMContentLoaded", function () {
+    parsing.disconnect();
+    all(root);
+  });
+})();
+
 (function () {
   // under the test hooks (?test), ?stall=MS shortens the wait (e2e/test_page_loading.py)
   var asked = /[?&]test(=[^&]*)?(&|$)/.test(location.search) &&

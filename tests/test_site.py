@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 from game.codes import KINDS, kind_slug
+from game.web.languages import LANGUAGES
+from tools import catalogs
 from tools.site import (
     ROOT,
     boot_files,
@@ -16,12 +18,13 @@ from tools.site import (
     later_files,
     localize,
     page_python_files,
+    words_block,
 )
 
 needs_build = pytest.mark.skipif(
     not (ROOT / "static" / "vendor" / "pyodide").is_dir(), reason="needs `make build`"
 )
-CATALOG = json.loads((ROOT / "static" / "messages" / "en.json").read_text())
+CATALOG = catalogs.texts(catalogs.read("en"))  # the English catalog (locale/en.po)
 
 
 def worker_files(site: Path) -> tuple[str, list]:
@@ -45,7 +48,7 @@ def test_the_site_holds_the_page_and_nothing_else(tmp_path):
         "static/vendor/pyodide/pyodide.asm.wasm",
         "static/vendor/pyscript/core.js",
         "static/icons/icon-512.png",
-        "static/messages/en.json",
+        *(f"static/messages/{lang}.mo" for lang in LANGUAGES),
         *page_python_files(),
         *(f"static/data/winnable-{kind_slug(kind)}.txt" for kind in KINDS),
     ]:
@@ -60,6 +63,7 @@ def test_the_site_holds_the_page_and_nothing_else(tmp_path):
     page = (site / "index.html").read_text()
     total = sum((site / rel).stat().st_size for rel in boot_files(site))  # the loading screen's
     words = localize((ROOT / "index.html").read_text(), CATALOG)  # the words are in it
+    words = words_block(words, ROOT / "locale")  # and the other languages' static words
     assert page == words.replace("__BOOT_BYTES__", str(total))
     assert 6_000_000 < total < 14_000_000
     vendored = [p for p in (site / "static/vendor").rglob("*") if p.suffix in (".js", ".mjs")]
@@ -128,7 +132,8 @@ def test_the_page_is_built_with_every_word_in_it():
 def test_words_are_escaped_and_a_missing_picker_is_an_error():
     catalog = {"a": 'x < "y" & z', "b": "{n} left", "label": "L&L"}
     html = (
-        '<select data-action="game"></select><p data-msg="a"></p><b data-msg="b" data-msg-n="2">'
+        '<select data-action="game"></select><select data-action="language"></select>'
+        '<p data-msg="a"></p><b data-msg="b" data-msg-n="2">'
         '</b><i data-msg-label="label"></i>'
     )
     page = localize(html, catalog | {f"game_{k}": k for k in KINDS})

@@ -80,8 +80,8 @@ def test_undo_and_redo_say_when_there_is_nothing_to_step():
 
 def test_redeal_counts_down_then_is_refused():
     t = table(CR)
-    for left in (2, 1, 0):
-        assert t.redeal(0).say == f"Redealt: {left} left."
+    for said in ("2 redeals", "1 redeal", "0 redeals"):
+        assert t.redeal(0).say == f"Redealt: {said} left."
     assert t.redeal(0) == Shown("No redeals left.")
 
 
@@ -128,4 +128,4 @@ def test_a_draw_is_announced_as_a_draw_and_the_score_is_in_the_won_text():
     t = table(FT)
     shown = t.input(t.controller.user_move("stock", "waste"), 0, 1.0, t.origins())
     assert shown.say == f"Drew the {t.game.cards('waste')[-1].name()}."
-    assert panel.won_text(t.game, 0, WORDS) == "Time 0:00 · 1 moves · Score 0"
+    assert panel.won_text(t.game, 0, WORDS) == "Time 0:00 · 1 move · Score 0"

@@ -1,7 +1,6 @@
 """The browser layer's pure parts on CPython: input semantics, board geometry, words, config."""
 
 import ast
-import json
 import re
 import tomllib
 from pathlib import Path
@@ -14,8 +13,10 @@ from game.codes import KINDS, GameCode, kind_slug
 from game.web import board
 from game.web.boot import BOOT_MODULES, BROWSER_MODULES
 from game.web.controller import DOUBLE_TAP_MS, Controller, Outcome
+from game.web.languages import LANGUAGES
 from game.web.messages import Messages, clock
 from game.web.settings import Settings
+from tools import catalogs
 
 ROOT = Path(__file__).resolve().parent.parent
 WORDS = Messages.load()
@@ -209,12 +210,11 @@ def test_catalog_ids_used_in_the_page_exist():
     ids = set(re.findall(r'data-msg(?:-label)?="([\w-]+)"', html))
     ids |= {f"game_{kind}" for kind in KINDS}  # the picker's options (tools/site.py)
     for module in (ROOT / "game" / "web").glob("*.py"):
-        ids |= set(re.findall(r'words\.text\(\s*"(\w+)"', module.read_text()))
+        ids |= set(re.findall(r'words\.(?:text|count)\(\s*"(\w+)"', module.read_text()))
     ids |= {f"check_{v}" for v in ("winnable", "unwinnable", "unknown")}  # check_{verdict}
     ids |= {"hint_move", "hint_guess", "hint_lost"}  # passed to show()
     assert {"hint_move", "check_progress", "check_stopped", "unexpected_error", "moved"} <= ids
-    catalog = json.loads((ROOT / "static" / "messages" / "en.json").read_text())
-    assert ids - set(catalog) == set()
+    assert ids - set(catalogs.texts(catalogs.read("en"))) == set()
 
 
 def test_pyscript_config_ships_every_engine_file_and_the_catalog():
@@ -228,7 +228,7 @@ def test_pyscript_config_ships_every_engine_file_and_the_catalog():
         "./game/solver/__main__.py",
         "./game/solver/batch.py",
     }
-    wanted.add("./static/messages/en.json")
+    wanted |= {f"./static/messages/{lang}.mo" for lang in LANGUAGES}
     assert set(config["files"]) == wanted
     assert all(src == dst for src, dst in config["files"].items())
 

@@ -20,7 +20,8 @@ from pathlib import Path
 
 from game.codes import KINDS
 from game.web.board import escape
-from tools import help
+from game.web.languages import NATIVE, direction
+from tools import catalogs, help
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -30,7 +31,7 @@ STATIC = [
     "static/boot.js",
     "static/watchdog.js",
     "static/icon.svg",
-    "static/messages",
+    "static/messages",  # the compiled catalogs (tools/catalogs.py)
     "static/icons",
     "static/vendor",
     "static/pyodide-snapshot.mjs",
@@ -49,6 +50,7 @@ def copy_sources(dest: Path, root: Path = ROOT) -> Path:
         "sw.template.js",
         "docs/screenshots",
         help.SOURCE,
+        "locale",
         *page_python_files(root),
         *STATIC,
     ]:
@@ -68,6 +70,7 @@ def page_python_files(root: Path = ROOT) -> list[str]:
 
 
 PICKER = re.compile(r'(<select [^>]*data-action="game"[^>]*>)(</select>)')
+LANGUAGE_PICKER = re.compile(r'(<select [^>]*data-action="language"[^>]*>)(</select>)')
 WORDS = re.compile(r'<(\w+)( [^>]*data-msg="([\w-]+)"[^>]*)></\1>')
 # data-msg-<name>="key" sets another attribute to the message: aria-label, a template that a
 # script fills in (the loading screen's byte count), a <meta>'s content
@@ -84,6 +87,13 @@ def localize(html: str, catalog: dict[str, str]) -> str:
     html, pickers = PICKER.subn(rf"\g<1>{options}\g<2>", html)
     if pickers != 1:
         raise SystemExit(f"index.html: {pickers} game pickers, expected one")
+    languages = "".join(
+        f'<option value="{lang}" lang="{lang}" dir="{direction(lang)}">{name}</option>'
+        for lang, name in NATIVE.items()
+    )  # each language in its own words, in every language
+    html, pickers = LANGUAGE_PICKER.subn(lambda m: m[1] + languages + m[2], html)
+    if pickers != 1:
+        raise SystemExit(f"index.html: {pickers} language pickers, expected one")
 
     def words(m: re.Match[str]) -> str:
         tag, attrs, key = m.groups()
@@ -92,6 +102,18 @@ def localize(html: str, catalog: dict[str, str]) -> str:
 
     html = WORDS.sub(words, html)
     return LABEL.sub(lambda m: f'{m[0]} {ATTRIBUTES[m[1]]}="{escape(catalog[m[2]])}"', html)
+
+
+def static_keys(html: str) -> set[str]:
+    """The message keys the page's static markup uses (``data-msg`` and its attributes)."""
+    return set(re.findall(r' data-msg(?:-label|-template|-content)?="([\w-]+)"', html))
+
+
+def words_block(html: str, locale: Path) -> str:
+    """The page with every other language's static words in its JSON block (``</`` escaped:
+    the block ends only at its own closing tag)."""
+    words = json.dumps(catalogs.static_words(static_keys(html), locale), ensure_ascii=False)
+    return fill(html, {"__WORDS__": words.replace("</", "<\\/")})
 
 
 def fill(text: str, values: dict[str, str]) -> str:
@@ -175,6 +197,7 @@ def build(out: Path, root: Path = ROOT) -> list[tuple[str, str]]:
     for needed in ("static/vendor/pyodide/pyodide.mjs", "static/icons/icon-512.png"):
         if not (root / needed).exists():
             raise SystemExit(f"{needed} is missing: run `make build` first")
+    catalogs.compile_all(root / "static" / "messages", root / "locale")  # a problem stops it
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
@@ -191,9 +214,11 @@ def build(out: Path, root: Path = ROOT) -> list[tuple[str, str]]:
     copy_screenshots(out, root)
     help.build(out, root)  # help/<lang>/<game>.html: precached by sw.js like every file
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve the files as they are
-    catalog = json.loads((root / "static" / "messages" / "en.json").read_text(encoding="utf-8"))
+    english = catalogs.texts(catalogs.read("en", root / "locale"))
+    catalog = {k: v for k, v in english.items() if isinstance(v, str)}
     page = out / "index.html"
-    page.write_text(localize(page.read_text(encoding="utf-8"), catalog), encoding="utf-8")
+    html = localize(page.read_text(encoding="utf-8"), catalog)
+    page.write_text(words_block(html, root / "locale"), encoding="utf-8")
     game_hash = hashlib.sha256(
         b"".join((out / rel).read_bytes() for rel in sorted(page_python_files(root)))
     ).hexdigest()[:16]

@@ -18,13 +18,38 @@ from pyscript import document, when, window
 
 window.performance.mark("app:start")  # bench/page.py prints where the boot time goes
 
-from game.web.dom import dialog_closed, install_art, listen, q
-from game.web.faces import SPRITE
+from game.web.dom import LocalStore, dialog_closed, install_art, listen, q
+from game.web.faces import RANKS, SPRITE, sprite
 from game.web.helping import Help
+from game.web.languages import LANG_KEY, choose, direction, with_language
 from game.web.links import hooks_on
 from game.web.messages import Messages
 from game.web.page import Page
 from game.web.popups import Menu, Sheet
+
+
+def language() -> str:
+    """This visit's language (``languages.choose``: the URL, the stored choice, the browser's,
+    English); static/watchdog.js made the same choice for the first paint."""
+    preferred = list(window.navigator.languages or [window.navigator.language or ""])
+    lang = choose(str(window.location.search), LocalStore.open().get(LANG_KEY), preferred)
+    root = document.documentElement
+    root.lang, root.dir = lang, direction(lang)
+    return lang
+
+
+def change_language(page: Page, event) -> None:
+    """The picker: remember the choice, keep the game (saved), and load the page again in the
+    new language (a ``?lang=`` in the address follows the choice)."""
+    lang = str(event.target.value)
+    page.storage.write(LANG_KEY, lang)
+    page.save()
+    location = window.location
+    search = with_language(str(location.search), lang)
+    if search == str(location.search):
+        location.reload()  # the same address with a #code would not load the page again
+    else:
+        location.replace(f"{location.pathname}{search}{location.hash}")
 
 
 def bind(page: Page) -> None:
@@ -88,6 +113,7 @@ def bind(page: Page) -> None:
         when("click", f"[data-action={action}]")(on(handler))
     when("click", "[data-action=help]")(on(Help(page).open))  # sync: it may preventDefault
     when("change", "[data-action=game]")(on(page.new_deal))
+    when("change", "[data-action=language]")(on(lambda event: change_language(page, event)))
     when("change", "#stats-file")(on(page.records.imported))
     when("input", "#replay-step")(on(page.replaying.slid))
     window.setInterval(create_proxy(on(page.tick)), 1000)
@@ -95,8 +121,10 @@ def bind(page: Page) -> None:
 
 def main() -> None:
     random.seed()  # restored from a snapshot, the generator would start alike in every session
-    install_art(SPRITE)
-    page = Page(Messages.load())
+    words = Messages.load(language())
+    install_art(SPRITE if words.ranks == RANKS else sprite(words.ranks))  # the corner letters
+    page = Page(words)
+    q("[data-action=language]").value = words.lang
     bind(page)
     testing = hooks_on(str(window.location.search))
     if testing:

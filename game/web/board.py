@@ -16,6 +16,7 @@ from game.cards import Card
 
 from .faces import CARD_H, CARD_W, INDEX, RANKS, corner
 from .messages import Messages
+from .names import place_label
 
 SUIT_IDS = "SHDC"
 RED_SUITS = (1, 2)
@@ -218,37 +219,45 @@ def arrival(
     return place, start[0] - x, start[1] - y
 
 
-def card_markup(card: Card, x: float, y: float, extra: str = "", index: str = "normal") -> str:
-    """One face-up card: its face, its body from the sprite (``faces``) and its corner index."""
+def card_markup(
+    card: Card,
+    x: float,
+    y: float,
+    extra: str = "",
+    index: str = "normal",
+    ranks: tuple[str, ...] = RANKS,
+) -> str:
+    """One face-up card: its face, its body from the sprite (``faces``) and its corner index
+    (``ranks``: the letters of the page's language, ``Messages.ranks``)."""
     suit = SUIT_IDS[card.suit]
     colour = "red" if card.suit in RED_SUITS else "black"
     return (
         f'<g class="card {colour} suit-{suit}" data-card="{card}" '
         f'transform="translate({x:g} {y:g})">'
-        f'<g class="lift"{extra}>{face(card, index)}</g></g>'
+        f'<g class="lift"{extra}>{face(card, index, ranks)}</g></g>'
     )
 
 
 @cache
-def face(card: Card, index: str) -> str:
+def face(card: Card, index: str, ranks: tuple[str, ...] = RANKS) -> str:
     size = INDEX[index]
     bx, by, bw, bh = size.body
     rank, suit = RANKS[card.rank - 1], SUIT_IDS[card.suit]
     return (
         f'<rect class="face" width="{CARD_W}" height="{CARD_H}" rx="9"/>'
         f'<use href="#b-{rank}{suit}" x="{bx:g}" y="{by:g}" width="{bw:g}" height="{bh:g}"/>'
-        + corner(card.rank, suit, size)
+        + corner(card.rank, suit, size, ranks=ranks)
     )
 
 
-def under_markup(card: Card, x: float, y: float, index: str) -> str:
+def under_markup(card: Card, x: float, y: float, index: str, ranks: tuple[str, ...] = RANKS) -> str:
     """The card under a pile's top card: hidden by it, seen while the top card is dragged.
     Not a ``data-card``: only the top card is one (the page's test hook)."""
     colour = "red" if card.suit in RED_SUITS else "black"
     suit = SUIT_IDS[card.suit]
     return (
         f'<g class="card under {colour} suit-{suit}" data-under="{card}" '
-        f'transform="translate({x:g} {y:g})">{face(card, index)}</g>'
+        f'transform="translate({x:g} {y:g})">{face(card, index, ranks)}</g>'
     )
 
 
@@ -358,7 +367,7 @@ def place_part(
         classes.append("empty")
         if crescent and place.startswith("t"):
             classes.append("gone")  # an emptied Crescent pile never takes a card again
-    label = g.place_label(place)
+    label = place_label(g, place, words)
     if place in view.targets:
         label = words.text("place_takes", place=label)
     attrs = (
@@ -386,13 +395,13 @@ def place_part(
         )
     shown = visible_cards(g, place)
     if len(shown) == 1 and len(cards) > 1:
-        out.append(under_markup(cards[-2], slot.x, slot.y, index))
+        out.append(under_markup(cards[-2], slot.x, slot.y, index, words.ranks))
     for k, card in enumerate(shown):
         extra = ""
         if view.arrival and view.arrival[0] == place and k == len(shown) - 1:
             dx, dy = view.arrival[1], view.arrival[2]
             extra = f' data-dx="{dx:g}" data-dy="{dy:g}" data-arrive="1"'
-        out.append(card_markup(card, slot.x, slot.y + k * slot.fan, extra, index))
+        out.append(card_markup(card, slot.x, slot.y + k * slot.fan, extra, index, words.ranks))
     if crescent:
         out.append(caption(place, slot, len(cards), words, layout.beside))
     x, y, w, h = place_rect(g, layout, place)
@@ -429,11 +438,18 @@ def regions(g: game.Solitaire, layout: Layout, view: View, words: Messages) -> s
         f'<rect class="foundation-band" x="-6" y="-6" width="{band + 12}" height="{CARD_H + 12}" '
         f'rx="12"/><text class="region" x="{band / 2:g}" y="{y}">'
         f"{words.text('region_foundations')}</text>"
-        f'<text class="region" x="{waste.x + CARD_W / 2:g}" y="{y}">'
+        f'<text class="region" x="{waste.x + CARD_W / 2:g}" y="{y}"{fit(words, "region_waste")}>'
         f"{words.text('region_waste')}</text>"
-        f'<text class="region" x="{stock.x + CARD_W / 2:g}" y="{y}">'
+        f'<text class="region" x="{stock.x + CARD_W / 2:g}" y="{y}"{fit(words, "region_stock")}>'
         f"{words.text('region_stock')}</text>"
     )
+
+
+def fit(words: Messages, key: str, room: int = 6) -> str:
+    """A word longer than a card's width holds (``room`` letters at the region's size, as
+    "Défausse" or "المكشوف" are) is condensed to that width, so two neighbours never touch."""
+    too_long = len(words.text(key)) > room
+    return f' textLength="{CARD_W}" lengthAdjust="spacingAndGlyphs"' if too_long else ""
 
 
 def empty_mark(g: game.Solitaire, place: str, slot: Slot, words: Messages) -> str:

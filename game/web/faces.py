@@ -157,10 +157,12 @@ def body(rank: int, suit: str) -> str:
     )
 
 
-def corner(rank: int, suit: str, index: Index, turned: bool = False) -> str:
+def corner(
+    rank: int, suit: str, index: Index, turned: bool = False, ranks: tuple[str, ...] = RANKS
+) -> str:
     """A corner index: the rank, its suit sign stacked under it (``turned``: the bottom-right
     one, upside down). The rank's ``class="idx"`` is what tests measure."""
-    text = RANKS[rank - 1]
+    text = ranks[rank - 1]
     fit = f' textLength="{_num(index.ten_width)}" lengthAdjust="spacingAndGlyphs"'
     centre = index.x
     turn = f' transform="rotate(180 {CARD_W / 2} {CARD_H / 2})"' if turned else ""
@@ -173,8 +175,9 @@ def corner(rank: int, suit: str, index: Index, turned: bool = False) -> str:
     )
 
 
-def sprite() -> str:
-    """Every symbol of the card art: suit signs, figures, the 52 bodies, the back."""
+def sprite(ranks: tuple[str, ...] = RANKS) -> str:
+    """Every symbol of the card art: suit signs, figures, the 52 bodies (with their turned
+    corner index in the letters ``ranks``), the back."""
     out = ["<defs>"]
     for suit, path in SUIT_PATHS.items():
         out.append(f'<symbol id="s-{suit}" viewBox="0 0 100 100">{path}</symbol>')
@@ -184,7 +187,7 @@ def sprite() -> str:
         for rank in range(1, 14):
             out.append(
                 f'<symbol id="b-{RANKS[rank - 1]}{suit}" viewBox="0 0 {CARD_W} {CARD_H}">'
-                f"{body(rank, suit)}{corner(rank, suit, INDEX['normal'], turned=True)}</symbol>"
+                f"{body(rank, suit)}{corner(rank, suit, INDEX['normal'], True, ranks)}</symbol>"
             )
     out.append(BACK)
     out.append("</defs>")

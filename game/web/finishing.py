@@ -81,7 +81,7 @@ class Finishing:
             return
         if not self.line:  # the last card: say what happened, then the end of the game
             n = page.table.auto_steps
-            said = page.words.text("auto_finished", n=n)
+            said = page.words.count("auto_finished", n)
             if shown.ended:
                 said += " " + page.words.text(f"{shown.ended}_title")
             shown = type(shown)(said, shown.ended)

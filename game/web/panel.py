@@ -11,6 +11,7 @@ import game
 
 from .controller import Outcome
 from .messages import Messages, clock
+from .names import place_name
 from .stats import Record, Stats
 
 
@@ -63,7 +64,7 @@ def redeal_question(g: game.Solitaire, words: Messages) -> str | None:
     left = moves_left(g)
     if not left:
         return None
-    return words.text("redeal_text_1") if left == 1 else words.text("redeal_text", n=left)
+    return words.count("redeal_text", left)
 
 
 def announcement(result: Outcome, g: game.Solitaire, words: Messages, explain: bool) -> str | None:
@@ -71,18 +72,18 @@ def announcement(result: Outcome, g: game.Solitaire, words: Messages, explain: b
     ``explain`` is the interactive-rules setting: say why a move is refused, or just no."""
     if result.kind == "moved" and result.move is not None:
         src, dst = result.move
-        card = g.cards(dst)[-1].name()
+        card = words.card(g.cards(dst)[-1])
         if src == "stock":
             return words.text("drawn", card=card)
-        return words.text("moved", card=card, place=g.place_name(dst))
+        return words.text("moved", card=card, place=place_name(g, dst, words))
     if result.kind == "refused":
         if not explain:
             return words.text("refused")
         if result.reason == "no_destination" and result.place:
-            return words.text("no_destination", card=g.cards(result.place)[-1].name())
+            return words.text("no_destination", card=words.card(g.cards(result.place)[-1]))
         return words.refusal(result.reason or "")
     if result.kind == "selected" and result.place:
-        return words.text("selected", card=g.cards(result.place)[-1].name())
+        return words.text("selected", card=words.card(g.cards(result.place)[-1]))
     if result.kind == "deselected":
         return words.text("deselected")
     return None
@@ -90,7 +91,7 @@ def announcement(result: Outcome, g: game.Solitaire, words: Messages, explain: b
 
 def won_text(g: game.Solitaire, elapsed_ms: float, words: Messages) -> str:
     """The won dialog's line: time and moves, and the score in Forty Thieves."""
-    text = words.text("won_text", time=clock(elapsed_ms), moves=g.moves)
+    text = words.count("won_text", g.moves, time=clock(elapsed_ms))
     if isinstance(g, game.FortyThieves):
         text += " · " + words.text("won_score", score=g.score)
     return text

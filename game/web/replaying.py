@@ -14,6 +14,7 @@ from pyscript import document, window
 import game
 from game.web.dom import modal, q
 from game.web.links import replay_hash
+from game.web.names import place_name
 from game.web.replay import Replay, move_kind
 from game.web.table import Table
 
@@ -86,7 +87,7 @@ class Replaying:
             )
             page.announce(page.words.text("replay_broken", n=b.number, move=b.text, why=why))
         else:
-            page.announce(page.words.text("replay_opened", n=len(replay.moves)))
+            page.announce(page.words.count("replay_opened", len(replay.moves)))
         self.shown()
 
     def hide(self) -> None:
@@ -193,7 +194,7 @@ class Replaying:
         button.textContent = "❚❚" if playing else "▶"
         button.setAttribute("aria-label", words.text("replay_pause" if playing else "replay_play"))
         if replay.at == 0:
-            text = words.text("replay_start", n=len(replay.moves))
+            text = words.count("replay_start", len(replay.moves))
         else:
             move = replay.moves[replay.at - 1]
             replay.back()
@@ -216,8 +217,8 @@ class Replaying:
             return words.text("move_redeal")
         if move.src == "stock":
             return words.text("move_draw")
-        card = g.cards(move.dst)[-1].name() if g.cards(move.dst) else "?"
-        return words.text("move_card", card=card, place=g.place_name(move.dst))
+        card = words.card(g.cards(move.dst)[-1]) if g.cards(move.dst) else "?"
+        return words.text("move_card", card=card, place=place_name(g, move.dst, words))
 
     def link(self, g: game.Solitaire) -> str:
         """The replay link of ``g`` (the page's address with the replay hash)."""

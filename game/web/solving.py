@@ -19,6 +19,7 @@ from game.solver import UNWINNABLE, WINNABLE, Result
 from game.web.assist import CHECK_SECONDS, HINT_MS, Line, Trail, heuristic_move, state_key
 from game.web.dom import q
 from game.web.messages import Messages
+from game.web.names import place_name
 from game.web.solver_worker import result_of, start_message
 from game.web.worker_client import SolverWorker
 
@@ -115,8 +116,9 @@ class Solving:
         steps = self.trail.back_to_winnable()
         button = q("[data-action=undo-to-winnable]")
         if steps:
-            text = self.words.text("lost_since", n=steps)
-            button.textContent = self.words.text("undo_to_winnable", n=steps)
+            moves = self.words.count("moves_count", steps)
+            text = self.words.text("lost_since", moves=moves)
+            button.textContent = self.words.text("undo_to_winnable", moves=moves)
             button.dataset.steps = str(steps)
         else:
             text = self.words.text("lost_now")
@@ -215,7 +217,9 @@ class Solving:
 
     def progress(self, states: int, seconds: float) -> None:
         q("#solver-status").textContent = self.words.text(
-            "check_progress", states=f"{states:,}", seconds=f"{seconds:.0f}"
+            "check_progress",
+            positions=self.words.count("positions", states, n=self.words.number(states)),
+            seconds=f"{seconds:.0f}",
         )
 
     def hint_found(self, job: Asked, result: Result) -> None:
@@ -232,9 +236,11 @@ class Solving:
     def check_done(self, job: Asked, result: Result) -> None:
         q("[data-action=check]").textContent = self.words.text("check")
         values = {
-            "states": f"{result.states:,}",
+            "positions": self.words.count(
+                "positions", result.states, n=self.words.number(result.states)
+            ),
             "seconds": f"{job.seconds:.1f}",
-            "moves": len(result.moves),
+            "moves": self.words.count("moves_count", len(result.moves)),
         }
         if result.verdict == WINNABLE:
             self.line = Line(job.start, result.moves)
@@ -260,7 +266,9 @@ class Solving:
                 words = self.words.text("move_draw")
             else:
                 words = self.words.text(
-                    "move_card", card=g.cards(src)[-1].name(), place=g.place_name(dst)
+                    "move_card",
+                    card=self.words.card(g.cards(src)[-1]),
+                    place=place_name(g, dst, self.words),
                 )
             self.app.show_hint((src, dst))
         self.app.announce(self.words.text(message, move=words))

@@ -141,7 +141,7 @@ class Table:
             undone = sum(self.game.undo() for _ in range(steps))
             self.controller.selected = None
             self.view = board.View()
-            return self.settle(self.words.text("auto_undone", n=undone), now_ms)
+            return self.settle(self.words.count("auto_undone", undone), now_ms)
         return self.step(self.game.undo, "undone", "nothing_to_undo", now_ms)
 
     def undo_to(self, steps: int, now_ms: float) -> Shown:
@@ -150,7 +150,8 @@ class Table:
         undone = sum(self.game.undo() for _ in range(steps))
         self.controller.selected = None
         self.view = board.View()
-        return self.settle(self.words.text("undone_to_winnable", n=undone), now_ms)
+        moves = self.words.count("moves_count", undone)
+        return self.settle(self.words.text("undone_to_winnable", moves=moves), now_ms)
 
     def redo(self, now_ms: float) -> Shown:
         self.auto_steps = 0
@@ -172,7 +173,7 @@ class Table:
         self.controller.selected = None
         self.view = board.View()
         left = getattr(self.game, "redeals_left", 0)
-        return self.settle(self.words.text("redealt", n=left), now_ms, "redeal")
+        return self.settle(self.words.count("redealt", left), now_ms, "redeal")
 
     def hint(self, move: tuple[str, str]) -> None:
         """Light up a hinted move (until the next change)."""

@@ -1,0 +1,142 @@
+"""The six languages in the browser: ?lang= boots each one with its words from the first paint,
+<html lang dir> (Arabic right to left, the board still left to right, its piles where they
+are in English), refusals said in the language; the picker switches and is remembered; the
+browser's own language is taken when the link names none."""
+
+from __future__ import annotations
+
+import pytest
+from harness import open_page, ready
+from pages import center, drag
+from playwright.sync_api import expect
+
+import game
+from game.web import names
+from game.web.languages import LANGUAGES
+from game.web.messages import Messages
+from tools import catalogs
+
+CODE = "CR1-N-AAAAAAB"  # t5 8C onto t1 2H: refused, not the same suit
+WORDS = {lang: catalogs.texts(catalogs.read(lang)) for lang in LANGUAGES}
+# each place's slot in the board's own units, and whether pile 1 is drawn left of pile 16
+PLACES = """[['t1', 't5', 't9', 't16', 'f1', 'f8'].map(p => {
+    const slot = document.querySelector(`[data-place=${p}] .slot`);
+    return [p, slot.getAttribute('x'), slot.getAttribute('y')]; }),
+  document.querySelector('[data-place=t1]').getBoundingClientRect().x <
+  document.querySelector('[data-place=t16]').getBoundingClientRect().x]"""
+
+
+@pytest.fixture(scope="module")
+def english_places(browser, site):
+    page, watch = open_page(browser, site, f"#{CODE}")
+    places = page.evaluate(PLACES)
+    watch.check()
+    page.context.close()
+    return places
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_language_boots_from_the_link(browser, site, english_places, lang):
+    words = WORDS[lang]
+    page, watch = open_page(browser, site, f"#{CODE}", query=f"?test=1&lang={lang}")
+    try:
+        root = page.evaluate("[document.documentElement.lang, document.documentElement.dir]")
+        assert root == [lang, "rtl" if lang == "ar" else "ltr"]
+        for action in ("new", "undo", "redo", "hint", "copy", "stats"):
+            expect(page.locator(f"header [data-action={action}]")).to_have_text(words[action])
+        expect(page.locator("header [data-action=redeal]")).to_have_text(
+            words["redeal"].format(n=3)
+        )
+        assert page.title() == words["title"]
+        picker = page.locator("[data-action=language]")
+        assert picker.input_value() == lang
+        assert picker.get_attribute("aria-label") == words["language"]
+        assert page.locator("#stat-moves").inner_text() == words["stat_moves"].format(n=0)
+        # the board does not mirror: left to right, every pile where it is in English
+        assert page.evaluate("getComputedStyle(document.getElementById('board')).direction") == (
+            "ltr"
+        )
+        assert page.evaluate(PLACES) == english_places
+        spoken = names.place_label(game.new(CODE), "t1", Messages.load(lang))
+        expect(page.locator("[data-place=t1]")).to_have_attribute("aria-label", spoken)
+        drag(page, "t5", "t1")  # interactive rules are on by default: the reason is said
+        expect(page.locator("#announce")).to_have_text(words["refusal_same_suit"])
+        watch.check()
+    finally:
+        page.context.close()
+
+
+def test_the_first_paint_is_already_in_the_language(browser, site):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = ctx.new_page()
+    page.goto(f"{site}index.html?lang=bg#{CODE}", wait_until="domcontentloaded")
+    assert page.evaluate("document.body.dataset.ready") is None  # Python is not up yet
+    assert page.locator("header [data-action=new]").inner_text() == WORDS["bg"]["new"]
+    assert page.locator("#boot-download").inner_text() == WORDS["bg"]["loading"]
+    assert (
+        page.locator("#boot-bytes").get_attribute("data-template") == (WORDS["bg"]["loading_bytes"])
+    )
+    ready(page)
+    ctx.close()
+
+
+def test_the_picker_switches_keeps_the_game_and_is_remembered(browser, site):
+    page, watch = open_page(browser, site, f"#{CODE}")
+    try:
+        drag(page, "t6", "f5")  # a move: the game in progress comes back in the new language
+        expect(page.locator("#stat-moves")).to_have_text(WORDS["en"]["stat_moves"].format(n=1))
+        page.select_option("[data-action=language]", "ar")
+        page.wait_for_url("**#CR1-N-AAAAAAB")
+        expect(page.locator("html")).to_have_attribute("lang", "ar")
+        ready(page)
+        expect(page.locator("html")).to_have_attribute("dir", "rtl")
+        expect(page.locator("header [data-action=new]")).to_have_text(WORDS["ar"]["new"])
+        expect(page.locator("#stat-moves")).to_have_text(WORDS["ar"]["stat_moves"].format(n=1))
+        assert "lang=" not in page.url  # none was in the link: none is added
+        ready(page, reload=True)  # remembered
+        expect(page.locator("header [data-action=undo]")).to_have_text(WORDS["ar"]["undo"])
+        page.select_option("[data-action=language]", "en")
+        page.wait_for_function("document.documentElement.lang === 'en'")
+        ready(page)
+        expect(page.locator("header [data-action=undo]")).to_have_text("Undo")
+        watch.check()
+    finally:
+        page.context.close()
+
+
+def test_a_lang_in_the_link_follows_the_picker(browser, site):
+    page, watch = open_page(browser, site, f"#{CODE}", query="?test=1&lang=fr")
+    try:
+        page.select_option("[data-action=language]", "kk")
+        page.wait_for_url("**?test=1&lang=kk#CR1-N-AAAAAAB")
+        ready(page)
+        expect(page.locator("header [data-action=new]")).to_have_text(WORDS["kk"]["new"])
+        watch.check()
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize(("locale", "lang"), [("ru-RU", "ru"), ("fr-CA", "fr"), ("de-DE", "en")])
+def test_the_browsers_language_is_taken_without_a_lang(browser, site, locale, lang):
+    page, watch = open_page(browser, site, f"#{CODE}", locale=locale)
+    try:
+        assert page.evaluate("document.documentElement.lang") == lang
+        expect(page.locator("header [data-action=new]")).to_have_text(WORDS[lang]["new"])
+        # Python chose the same (its words: the board's label)
+        label = page.locator("#board").get_attribute("aria-label")
+        game = WORDS[lang]["game_CR1-N"]
+        assert label == WORDS[lang]["board_label"].format(game=game, code=CODE)
+        watch.check()
+    finally:
+        page.context.close()
+
+
+def test_center_is_a_point_of_the_board(browser, site):
+    """(The drag helper's places, measured in a right-to-left page, are the board's own.)"""
+    page, watch = open_page(browser, site, f"#{CODE}", query="?test=1&lang=ar")
+    try:
+        x, y = center(page, "t1")
+        assert x < page.viewport_size["width"] / 2  # pile 1 is on the left, as in English
+        watch.check()
+    finally:
+        page.context.close()

@@ -1,0 +1,180 @@
+"""The six languages: complete catalogs, CLDR plurals through gettext, the choice of language,
+and the board's words (card and place names) in each language."""
+
+from __future__ import annotations
+
+import gettext
+import json
+import shutil
+
+import pytest
+
+import game
+from game.cards import Card
+from game.web import board, names
+from game.web.languages import (
+    LANGUAGES,
+    NATIVE,
+    choose,
+    direction,
+    from_query,
+    supported,
+    with_language,
+)
+from game.web.messages import Messages
+from tools import catalogs
+from tools.site import ROOT, static_keys
+
+WORDS = {lang: Messages.load(lang) for lang in LANGUAGES}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_catalog_is_complete_and_agrees_with_english(lang):
+    assert catalogs.problems(lang) == []
+
+
+def test_the_check_finds_a_missing_extra_empty_fuzzy_or_misnamed_message(tmp_path):
+    shutil.copytree(ROOT / "locale", tmp_path, dirs_exist_ok=True)
+    fr = catalogs.read("fr", tmp_path)
+    del fr["undo"]
+    catalogs.set_text(fr, "not_in_english", "x")
+    catalogs.set_text(fr, "redo", "")
+    fr["close"].flags.add("fuzzy")
+    catalogs.set_text(fr, "moved", "{card} sur {lieu}.")
+    catalogs.set_text(fr, "cards", ("{n} carte", "{n} cartes"))  # French has 3 forms
+    catalogs.write(fr, "fr", tmp_path)
+    found = catalogs.problems("fr", tmp_path)
+    for wrong in (
+        "fr: missing undo",
+        "fr: extra not_in_english",
+        "fr: empty redo",
+        "fr: fuzzy 'close'",
+        "fr: moved placeholders differ from English",
+        "fr: empty cards",  # its third form (Babel reads the missing one as empty)
+    ):
+        assert wrong in found
+    with pytest.raises(SystemExit):
+        catalogs.compile_all(tmp_path / "mo", tmp_path)
+
+
+def test_plural_headers_are_cldrs_and_match_the_forms():
+    assert catalogs.count_of_forms("ar") == 6 and catalogs.count_of_forms("ru") == 4
+    assert catalogs.count_of_forms("fr") == 3 and catalogs.count_of_forms("kk") == 2
+    for lang in LANGUAGES:
+        header = catalogs.read(lang).plural_forms
+        assert header == catalogs.plural_forms(lang)
+        forms = catalogs.texts(catalogs.read(lang))["cards"]
+        assert len(forms) == catalogs.count_of_forms(lang)
+
+
+def test_ngettext_picks_the_russian_and_arabic_forms():
+    ru, ar = WORDS["ru"], WORDS["ar"]
+    assert [ru.count("cards", n) for n in (1, 2, 5, 21)] == [
+        "1 карта",
+        "2 карты",
+        "5 карт",
+        "21 карта",
+    ]
+    assert [ar.count("cards", n) for n in (0, 1, 2, 3, 11, 100)] == [
+        "لا أوراق",
+        "ورقة واحدة",
+        "ورقتان",
+        "3 أوراق",
+        "11 ورقة",
+        "100 ورقة",
+    ]
+    assert isinstance(ru.translations, gettext.GNUTranslations)  # the standard library's
+    assert WORDS["en"].count("moves_count", 1) == "1 move"
+    assert WORDS["en"].count("positions", 12345, n="12,345") == "12,345 positions"
+    assert WORDS["fr"].number(1234567) == "1\u202f234\u202f567"
+    assert WORDS["ru"].count("positions", 12345, n=WORDS["ru"].number(12345)) == (
+        "12\u00a0345 позиций"
+    )
+
+
+def test_a_missing_key_is_an_error_and_an_unknown_refusal_says_not_allowed():
+    with pytest.raises(KeyError):
+        WORDS["bg"].text("no_such_key")
+    assert WORDS["bg"].refusal("pile_full") == "Тази колона е пълна; изберете друго място"
+    assert WORDS["ar"].refusal("base_locked") == "قاعدة الأساس مقفلة"
+    assert WORDS["bg"].refusal("what") == "Не е позволено."
+
+
+def test_the_language_is_the_links_then_the_stored_then_the_browsers_then_english():
+    assert choose("?lang=ar", "bg", ["fr-FR"]) == "ar"
+    assert choose("?test&lang=ru", None, []) == "ru"
+    assert choose("?lang=xx", "bg", ["fr-FR"]) == "bg"  # not ours: the next one
+    assert choose("", "kk", ["fr-FR"]) == "kk"
+    assert choose("", "klingon", ["de-DE", "fr-CA", "ru"]) == "fr"
+    assert choose("", None, ["de", "RU"]) == "ru"
+    assert choose("?lang=", None, ["de", None, 3]) == "en"
+    assert supported("kk_KZ") == "kk" and supported("") is None and supported(None) is None
+    assert from_query("?a=1&lang=bg") == "bg" and from_query("?lang") is None
+    assert direction("ar") == "rtl" and direction("fr") == "ltr"
+
+
+def test_the_picker_keeps_a_lang_that_was_in_the_link_and_adds_none():
+    assert with_language("?lang=ar&test", "fr") == "?lang=fr&test"
+    assert with_language("?test&lang=ar", "ru") == "?test&lang=ru"
+    assert with_language("?test", "ru") == "?test"
+    assert with_language("", "bg") == ""
+
+
+def test_each_language_is_named_in_itself():
+    assert list(NATIVE) == list(LANGUAGES)
+    assert NATIVE["ar"] == "العربية" and NATIVE["kk"] == "Қазақша"
+
+
+def test_cards_and_places_are_spoken_in_each_language():
+    queen, eight = Card.parse("QS"), Card.parse("8H")
+    assert WORDS["en"].card(queen) == "queen of spades"
+    assert WORDS["ar"].card(queen) == "ملكة البستوني"  # the seeds' words
+    assert WORDS["ar"].card(eight) == "الثمانية من الكوبة"
+    assert WORDS["ru"].card(queen) == "дама пик"
+    assert WORDS["fr"].card(eight) == "huit de cœur"
+    cr = game.new("CR1-N-AAAAAAB")
+    assert names.place_name(cr, "t3", WORDS["ar"]) == "الكومة 3"
+    assert names.place_name(cr, "f1", WORDS["ar"]) == "أساس تصاعدي للبستوني"
+    ft = game.new("FT1-N-AAAAAAB")
+    for lang, words in WORDS.items():
+        for g in (cr, ft):
+            for place in g.PLACES:
+                label = names.place_label(g, place, words)
+                assert label and "{" not in label, (lang, place)
+    assert names.place_label(ft, "stock", WORDS["en"]) == ft.place_label("stock")
+    assert names.place_label(cr, "t1", WORDS["en"]) == cr.place_label("t1")
+    assert names.place_label(ft, "t1", WORDS["en"]) == ft.place_label("t1")
+
+
+def test_the_board_speaks_and_letters_the_cards_in_the_language():
+    g = game.new("CR1-N-AAAAAAB")
+    layout = board.layout_for(g, 1.0)
+    markup = board.render(g, layout, board.View(), WORDS["bg"])
+    assert 'aria-label="Колона 1: 6 карти, ' in markup
+    ranks = {text for text in WORDS["bg"].ranks}
+    assert {"V", "D", "R"} <= ranks and "J" not in ranks
+    assert len(WORDS["ru"].ranks) == len(WORDS["fr"].ranks) == 13
+
+
+def test_the_pages_static_words_exist_in_every_language():
+    keys = static_keys((ROOT / "index.html").read_text())
+    assert {"new", "undo", "language", "loading", "boot_failed"} <= keys
+    words = catalogs.static_words(keys | {"game_FT1-N"})
+    assert set(words) == set(LANGUAGES) - {"en"}
+    assert words["ar"]["game_FT1-N"] == "Quarante Voleurs"  # as the Arabic seed names it
+    assert words["bg"]["redeal"] == "Преразпредели ({n})"
+
+
+def test_pending_keys_import_into_every_catalog_in_one_command(tmp_path):
+    shutil.copytree(ROOT / "locale", tmp_path / "locale")
+    pending = tmp_path / "pending.json"
+    text = {lang: f"Menu ({lang})" for lang in LANGUAGES}
+    forms = {lang: ["{n} x"] * catalogs.count_of_forms(lang) for lang in LANGUAGES}
+    pending.write_text(json.dumps({"menu": text, "things": forms}), encoding="utf-8")
+    assert catalogs.import_file(pending, tmp_path / "locale") == ["menu", "things"]
+    for lang in LANGUAGES:
+        assert catalogs.problems(lang, tmp_path / "locale") == []
+        assert catalogs.texts(catalogs.read(lang, tmp_path / "locale"))["menu"] == text[lang]
+    pending.write_text(json.dumps({"menu": {"en": "Menu"}}), encoding="utf-8")
+    with pytest.raises(SystemExit, match="menu has no ar text"):
+        catalogs.import_file(pending, tmp_path / "locale")
