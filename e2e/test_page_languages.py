@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from harness import open_page, ready
-from pages import center, drag
+from pages import center, drag, open_settings
 from playwright.sync_api import expect
 
 import game
@@ -85,6 +85,7 @@ def test_the_picker_switches_keeps_the_game_and_is_remembered(browser, site):
     try:
         drag(page, "t6", "f5")  # a move: the game in progress comes back in the new language
         expect(page.locator("#stat-moves")).to_have_text(WORDS["en"]["stat_moves"].format(n=1))
+        open_settings(page)  # the picker heads the Settings sheet
         page.select_option("[data-action=language]", "ar")
         page.wait_for_url("**#CR1-N-AAAAAAB")
         expect(page.locator("html")).to_have_attribute("lang", "ar")
@@ -95,6 +96,7 @@ def test_the_picker_switches_keeps_the_game_and_is_remembered(browser, site):
         assert "lang=" not in page.url  # none was in the link: none is added
         ready(page, reload=True)  # remembered
         expect(page.locator("header [data-action=undo]")).to_have_text(WORDS["ar"]["undo"])
+        open_settings(page)  # the picker heads the Settings sheet
         page.select_option("[data-action=language]", "en")
         page.wait_for_function("document.documentElement.lang === 'en'")
         ready(page)
@@ -107,6 +109,7 @@ def test_the_picker_switches_keeps_the_game_and_is_remembered(browser, site):
 def test_a_lang_in_the_link_follows_the_picker(browser, site):
     page, watch = open_page(browser, site, f"#{CODE}", query="?test=1&lang=fr")
     try:
+        open_settings(page)  # the picker heads the Settings sheet
         page.select_option("[data-action=language]", "kk")
         page.wait_for_url("**?test=1&lang=kk#CR1-N-AAAAAAB")
         ready(page)
