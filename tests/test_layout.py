@@ -181,3 +181,12 @@ def test_menu_keys():
 def test_a_tap_outside_the_sheet():
     box = (0, 400, 390, 844)
     assert outside(200, 100, box) and not outside(200, 500, box)
+
+
+def test_a_popup_is_moved_back_on_screen_from_either_edge():
+    from game.web.menu import into_view
+
+    assert into_view(100, 300, 390) == 0
+    assert into_view(342, 550, 390) == 390 - 4 - 550  # off the right edge: moved left
+    assert into_view(-50, 150, 390) == 54  # off the left edge: moved right
+    assert into_view(-10, 500, 390) == 14  # wider than the screen: its start stays in view

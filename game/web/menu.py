@@ -41,3 +41,13 @@ def outside(x: float, y: float, box: tuple[float, float, float, float]) -> bool:
     receives the taps on its backdrop as its own, and tells them apart by where they are."""
     left, top, right, bottom = box
     return not (left <= x <= right and top <= y <= bottom)
+
+
+def into_view(left: float, right: float, width: float, margin: float = 4.0) -> float:
+    """How far to move a popup spanning ``left..right`` sideways so that it stays on a screen
+    ``width`` wide (a right-to-left toolbar can put the menu's button at either edge)."""
+    if right > width - margin:
+        return max(width - margin - right, margin - left)
+    if left < margin:
+        return margin - left
+    return 0.0

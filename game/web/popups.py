@@ -3,7 +3,7 @@ and the focus moved in and back. The decisions are ``menu``'s (pure, unit-tested
 
 from __future__ import annotations
 
-from pyscript import document
+from pyscript import document, window
 
 from game.web import menu
 from game.web.dom import listen, q
@@ -30,6 +30,11 @@ class Menu:
 
     def open(self, focus: int = 0) -> None:
         self.popup.hidden = False
+        self.popup.style.removeProperty("translate")
+        r = self.popup.getBoundingClientRect()
+        dx = menu.into_view(r.left, r.right, window.innerWidth)
+        if dx:
+            self.popup.style.setProperty("translate", f"{dx:g}px 0")
         self.button.setAttribute("aria-expanded", "true")
         items = self.items()
         if items:

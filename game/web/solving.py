@@ -11,6 +11,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from pyodide.ffi import create_once_callable
 from pyscript import document, window
 
 import game
@@ -24,6 +25,7 @@ from game.web.solver_worker import result_of, start_message
 from game.web.worker_client import SolverWorker
 
 WATCH_STATES = 20_000  # the quiet look after each move: a proof, or a short search (~0.5 s)
+WATCH_DELAY_MS = 800  # ... once the player has paused this long
 
 
 @dataclass
@@ -55,6 +57,7 @@ class Solving:
         self.trail = Trail()
         self.watch: Asked | None = None  # the quiet look at the position on the table
         self.said_lost = False  # "no longer winnable" is said once, until a win is possible again
+        self.pause_count = 0  # changes on the table: a look is asked only after a pause
 
     # --- the game changed ------------------------------------------------------------------
     def new_deal(self) -> None:
@@ -79,20 +82,30 @@ class Solving:
     # --- "no longer winnable" ----------------------------------------------------------------
     def watch_position(self) -> None:
         """Ask the worker, quietly, whether the position on the table can still be won (a proof
-        of loss, or a short search), unless a Hint or a check is running."""
+        of loss, or a short search): once the player has paused for WATCH_DELAY_MS, so that a
+        search never runs beside a quick series of moves, and never beside a Hint or a check."""
         g = self.app.table.game
         key = state_key(g)
         self.trail.moved(key, g.can_undo)
         if self.line is not None and self.line.next_move(g) is not None:
             self.trail.learn(key, WINNABLE)  # on a known winning line
+        if self.watch is not None:  # a look at a position that is gone: stop it
+            self.worker.send(f'{{"type": "stop", "id": {self.watch.ident}}}')
+            self.watch = None
+        document.body.removeAttribute("data-watched")
+        self.pause_count += 1
         if key in self.trail.known:
             self.judged(key)
-            return
-        self.watch = None
-        document.body.removeAttribute("data-watched")
-        if g.status != "playing" or self.job is not None or not self.worker.started:
-            return
+        elif g.status == "playing" and self.worker.started:
+            count = self.pause_count
+            window.setTimeout(create_once_callable(lambda: self.watch_now(count)), WATCH_DELAY_MS)
+
+    def watch_now(self, count: int) -> None:
+        g = self.app.table.game
+        if count != self.pause_count or self.job is not None or g.status != "playing":
+            return  # the player moved on, or a Hint or a check has the worker
         self.asked += 1
+        key = state_key(g)
         self.watch = Asked(self.asked, "watch", g.copy(), key, window.performance.now())
         self.worker.send(start_message(self.asked, "watch", g, states=WATCH_STATES))
 
