@@ -39,7 +39,7 @@ def first_of_each_kind(code: str, line: list[str]) -> dict[str, int]:
 )
 def test_an_example_plays_in_the_replay_view_with_captions(board, kind, shown):
     open_settings(board)
-    board.locator("[data-action=examples]").click()
+    board.locator("#settings-sheet [data-action=examples]").click()
     dialog = board.locator("#examples-dialog")
     expect(dialog).to_be_visible()
     dialog.locator(f"[data-action=example][data-kind={kind}]").click()

@@ -53,6 +53,16 @@ def test_help_shows_this_games_help_in_the_page_language(fresh):
     expect(page.locator("#board")).to_have_attribute("data-code", "CR1-F-7777777")
 
 
+def test_the_examples_are_reached_from_help(fresh):
+    page = fresh("#CR1-N-AAAAAAB")
+    choose(page, "help")
+    page.locator("#help-dialog [data-action=examples]").click()
+    expect(page.locator("#help-dialog")).not_to_have_attribute("open", "")
+    expect(page.locator("#examples-dialog")).to_have_attribute("open", "")
+    page.locator("#examples-dialog [data-kind=FT1-N]").click()
+    expect(page.locator("#replay-bar")).to_be_visible()
+
+
 def test_a_new_tab_click_follows_the_link(fresh):
     page = fresh("#FT1-N-AAAABCD")
     open_menu(page)

@@ -64,7 +64,7 @@ def test_offline_reload_plays_and_other_deals_open(profile_browser, own_site):
     page.evaluate("location.hash = 'CR1-F-7777777'")
     expect(page.locator("#board")).to_have_attribute("data-code", "CR1-F-7777777")
     open_settings(other)  # the examples, offline too
-    other.locator("[data-action=examples]").click()
+    other.locator("#settings-sheet [data-action=examples]").click()
     other.locator("[data-action=example][data-kind=CR1-F]").click()
     expect(other.locator("#replay-caption")).to_contain_text("The deal, before its")
     expect(other.locator("#board")).to_have_attribute("data-code", re.compile("^CR1-F-"))

@@ -41,8 +41,10 @@ class Replaying:
 
     # --- the examples: won games found by the solver, shipped in static/data ------------------
     def examples(self, _event=None) -> None:
+        """The examples, from Settings or from Help (whichever was open closes)."""
         self.page.cancel_press()
         q("#settings-sheet").close()
+        q("#help-dialog").close()
         modal(q("#examples-dialog"))
 
     async def example(self, event) -> None:
