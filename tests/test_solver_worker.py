@@ -10,7 +10,13 @@ from pathlib import Path
 
 import game
 from game.solver import UNWINNABLE, WINNABLE, prove_unwinnable
-from game.web.solver_worker import Searches, game_files, result_of, start_message
+from game.web.solver_worker import (
+    Searches,
+    game_files,
+    result_of,
+    start_message,
+    stop_message,
+)
 from tests.test_solver import BLOCKING, spades_and_hearts_from_six
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -78,9 +84,9 @@ def test_stop_ends_the_search_and_a_new_start_replaces_the_running_one():
     searches = Searches(clock)
     searches.receive(start_message(1, "check", g, 60.0, None))
     searches.work(5.0)
-    searches.receive(json.dumps({"type": "stop", "id": 2}))  # not the running one: ignored
+    searches.receive(stop_message(2))  # not the running one: ignored
     assert searches.busy
-    searches.receive(json.dumps({"type": "stop", "id": 1}))
+    searches.receive(stop_message(1))
     assert not searches.busy and searches.work(5.0) is None
     searches.receive(start_message(4, "check", g, 60.0, None))
     searches.receive(start_message(5, "hint", g, None, 50))

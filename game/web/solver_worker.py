@@ -62,6 +62,11 @@ def start_message(
     )
 
 
+def stop_message(ident: int) -> str:
+    """The page's request to end search ``ident`` (ignored if another one is running)."""
+    return json.dumps({"type": "stop", "id": ident})
+
+
 def result_of(message: dict[str, Any]) -> Result:
     """The worker's ``done`` message as the solver's :class:`Result`."""
     return Result(

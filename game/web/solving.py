@@ -21,7 +21,7 @@ from game.web.assist import CHECK_SECONDS, HINT_MS, Line, Trail, heuristic_move,
 from game.web.dom import q
 from game.web.messages import Messages
 from game.web.names import place_name
-from game.web.solver_worker import result_of, start_message
+from game.web.solver_worker import result_of, start_message, stop_message
 from game.web.worker_client import SolverWorker
 
 WATCH_STATES = 20_000  # the quiet look after each move: a proof, or a short search (~0.5 s)
@@ -90,7 +90,7 @@ class Solving:
         if self.line is not None and self.line.next_move(g) is not None:
             self.trail.learn(key, WINNABLE)  # on a known winning line
         if self.watch is not None:  # a look at a position that is gone: stop it
-            self.worker.send(f'{{"type": "stop", "id": {self.watch.ident}}}')
+            self.worker.send(stop_message(self.watch.ident))
             self.watch = None
         document.body.removeAttribute("data-watched")
         self.pause_count += 1
@@ -224,7 +224,7 @@ class Solving:
         document.body.removeAttribute("data-solver")
         q("[data-action=check]").textContent = self.words.text("check")
         if job is not None:
-            self.worker.send(f'{{"type": "stop", "id": {job.ident}}}')
+            self.worker.send(stop_message(job.ident))
             if job.kind == "check" and not quiet:
                 q("#solver-status").textContent = self.words.text("check_stopped")
 
