@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import pytest
 from harness import open_page, ready
-from pages import center, drag, open_settings
+from pages import center, drag, load_position, open_settings
 from playwright.sync_api import expect
 
 import game
+from game.solver import prove_unwinnable
 from game.web import names
 from game.web.languages import LANGUAGES
 from game.web.messages import Messages
+from tests.test_proofs import LOST
 from tools import catalogs
 
 CODE = "CR1-N-AAAAAAB"  # t5 8C onto t1 2H: refused, not the same suit
@@ -134,12 +136,23 @@ def test_the_browsers_language_is_taken_without_a_lang(browser, site, locale, la
         page.context.close()
 
 
-def test_center_is_a_point_of_the_board(browser, site):
-    """(The drag helper's places, measured in a right-to-left page, are the board's own.)"""
+def test_center_is_a_point_of_the_board_and_a_proof_is_said_in_arabic(browser, site):
+    """(The drag helper's places, measured in a right-to-left page, are the board's own.) A
+    proof of loss comes from the worker as facts and is said in the page's language."""
     page, watch = open_page(browser, site, f"#{CODE}", query="?test=1&lang=ar")
     try:
         x, y = center(page, "t1")
         assert x < page.viewport_size["width"] / 2  # pile 1 is on the left, as in English
+        load_position(page, game.from_position(LOST).position())
+        open_settings(page)
+        page.click("[data-action=check]")
+        page.wait_for_selector("body[data-verdict=unwinnable]", state="attached", timeout=30_000)
+        words = Messages.load("ar")
+        expected = words.text(
+            "check_proof", reason=words.proof(prove_unwinnable(game.from_position(LOST)))
+        )
+        assert page.locator("#solver-status").inner_text() == expected
+        assert "الكومة 16" in expected and "آس الكوبة" in expected
         watch.check()
     finally:
         page.context.close()

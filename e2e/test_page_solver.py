@@ -9,6 +9,7 @@ from pages import close_settings, load_code, load_position, open_settings, statu
 
 import game
 from game.solver import solve
+from tests.test_proofs import LOST
 from tests.test_solver import BLOCKING, spades_and_hearts_from_six
 
 SHOTS = Path(__file__).parent / "screenshots"
@@ -79,6 +80,22 @@ def test_check_reports_progress_and_a_proof(board):
     close_settings(board)
 
 
+def test_a_proof_of_loss_is_said_in_words_in_the_pages_language(board):
+    """A position the argument proves lost: the check answers at once with the card that can
+    never leave its pile; in Arabic, in Arabic."""
+    load_position(board, game.from_position(LOST).position())
+    open_settings(board)
+    board.click("[data-action=check]")
+    board.wait_for_selector("body[data-verdict=unwinnable]", state="attached", timeout=10_000)
+    assert board.locator("#solver-status").inner_text() == (
+        "No: this deal cannot be won. No winning line exists: the ace of hearts on pile 16 can "
+        "never leave it. The ascending foundation can never take it. The descending foundation "
+        "needs another two of hearts first, and that card stays under cards that cannot move "
+        "while this one stays. No pile can ever take it."
+    )
+    close_settings(board)
+
+
 def test_check_a_deal_shows_progress_then_winnable_and_hint_follows(board):
     load_code(board, "CR1-N-AAAAAAT")
     board.evaluate("document.body.removeAttribute('data-verdict')")
@@ -116,12 +133,6 @@ def test_searches_run_in_the_worker_and_leave_the_main_thread_free(board):
     """A deal check that runs for seconds: the worker does it (booted once, from the files the
     page holds), the page's main thread has no long task meanwhile, and Stop ends it."""
     load_code(board, "FT1-N-AAAAAAB")  # no verdict for a long while
-    board.evaluate(
-        """window.longTasks = [];
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) window.longTasks.push(entry.duration);
-        }).observe({ type: "longtask" });"""
-    )
     open_settings(board)
     board.click("[data-action=check]")
     board.wait_for_selector("body[data-solver-thread=worker]", state="attached", timeout=30_000)
@@ -129,11 +140,21 @@ def test_searches_run_in_the_worker_and_leave_the_main_thread_free(board):
         "/Searching… [1-9]/.test(document.querySelector('#solver-status').textContent)",
         timeout=15_000,
     )
+    # from here the search is under way: watch the main thread while it goes on
+    board.evaluate(
+        """window.longTasks = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) window.longTasks.push(entry.duration);
+        }).observe({ type: "longtask" });"""
+    )
     time.sleep(2.0)  # the search goes on in the worker
     first = board.locator("#solver-status").inner_text()
     time.sleep(0.6)
     assert board.locator("#solver-status").inner_text() != first  # progress keeps coming
-    assert board.evaluate("window.longTasks") == []
+    # A search on the main thread would keep it busy nearly all of these 2.6 s; a loaded
+    # machine may still show a stray long task (a GC, a style pass) of about 50 ms.
+    busy = board.evaluate("window.longTasks")
+    assert sum(busy) < 250 and max(busy, default=0) < 150, busy
     board.click("[data-action=check]")  # Stop
     assert board.locator("#solver-status").inner_text() == "Search stopped."
     assert board.evaluate("document.body.dataset.solver") is None

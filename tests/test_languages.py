@@ -11,6 +11,7 @@ import pytest
 
 import game
 from game.cards import Card
+from game.solver.proofs import Proof
 from game.web import board, names
 from game.web.languages import (
     LANGUAGES,
@@ -144,6 +145,29 @@ def test_cards_and_places_are_spoken_in_each_language():
     assert names.place_label(ft, "stock", WORDS["en"]) == ft.place_label("stock")
     assert names.place_label(cr, "t1", WORDS["en"]) == cr.place_label("t1")
     assert names.place_label(ft, "t1", WORDS["en"]) == ft.place_label("t1")
+
+
+def test_a_proof_of_loss_is_said_in_each_language():
+    """The solver's proof is facts (card, pile, the ranks each foundation waits for); the page
+    words it: the English of the CLI's reason, and each language's own sentences."""
+    proof = Proof(Card.parse("AH"), 16, None, 1)
+    assert WORDS["en"].proof(proof) == (
+        "No winning line exists: the ace of hearts on pile 16 can never leave it. The "
+        "ascending foundation can never take it. The descending foundation needs another two "
+        "of hearts first, and that card stays under cards that cannot move while this one "
+        "stays. No pile can ever take it."
+    )
+    assert "الكوبة" in WORDS["ar"].proof(proof) and "16" in WORDS["ar"].proof(proof)
+    assert "двойка червей" in WORDS["ru"].proof(proof)
+    both = Proof(Card.parse("7S"), 3, 5, 7)
+    for lang, words in WORDS.items():
+        for p in (proof, both):
+            text = words.proof(p)
+            assert "{" not in text and str(p.pile) in text and words.card(p.card) in text, lang
+        assert words.card(Card.parse("6S")) in words.proof(both), (
+            lang
+        )  # what the ascending waits for
+        assert words.card(Card.parse("8S")) in words.proof(both), lang
 
 
 def test_the_board_speaks_and_letters_the_cards_in_the_language():

@@ -17,7 +17,7 @@ from game.web.solver_worker import (
     start_message,
     stop_message,
 )
-from tests.test_solver import BLOCKING, spades_and_hearts_from_six
+from tests.test_proofs import LOST
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -65,18 +65,23 @@ def test_a_check_reports_progress_then_its_verdict():
     assert game.replay(g.copy(), result_of(done).moves).is_won()
 
 
-def test_a_proof_of_loss_answers_at_once_with_its_reason():
-    lost = spades_and_hearts_from_six(BLOCKING, "JH JH 9H TH")
+def test_a_proof_of_loss_answers_at_once_with_its_facts():
+    """No search: the proof goes over as facts (the page words them) and comes back equal."""
+    lost = game.from_position(LOST)
     proof = prove_unwinnable(lost)
+    assert proof is not None
     searches = Searches(clock)
     reply = searches.receive(start_message(3, "check", lost, 60.0, None))
-    if proof is None:  # this position is lost by search, not by argument
-        reply = json.dumps(run(searches)[0])
-    assert reply is not None
+    assert reply is not None and not searches.busy
     done = json.loads(reply)
     assert done["verdict"] == UNWINNABLE and done["id"] == 3
-    if proof is not None:
-        assert done["reason"] == str(proof)
+    assert done["proof"] == {
+        "card": str(proof.card),
+        "pile": proof.pile,
+        "up": proof.up,
+        "down": proof.down,
+    }
+    assert result_of(done).proof == proof and result_of(done).reason == str(proof)
 
 
 def test_stop_ends_the_search_and_a_new_start_replaces_the_running_one():

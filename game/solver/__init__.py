@@ -64,7 +64,7 @@ def solve(game: Solitaire, states: int | None = None, seconds: float | None = No
     started = time.perf_counter()
     proof = prove_unwinnable(game)
     if proof is not None:
-        return Result(UNWINNABLE, seconds=time.perf_counter() - started, reason=str(proof))
+        return Result(UNWINNABLE, seconds=time.perf_counter() - started, proof=proof)
     result = search(game, states, seconds).run()
     assert result is not None  # no step limit: the search ran to a verdict
     return result

@@ -32,6 +32,7 @@ The words name ``U``, its pile and the ranks its foundations wait for.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..cards import CARDS, RANK_NAMES, SUIT_NAMES, Card
 from ..core import Solitaire
@@ -43,14 +44,42 @@ Spot = tuple[int, int]  # (place number, height from the bottom) of a pile card
 
 @dataclass(frozen=True)
 class Proof:
-    """Why no winning line exists: ``card`` on ``pile`` (1-16) can never leave it."""
+    """Why no winning line exists: ``card`` on ``pile`` (1-16) can never leave it. ``up`` and
+    ``down`` are the ranks (0-12) of its suit its ascending and descending foundations wait
+    for, ``None`` where that foundation can never take it. Structured, so a page can say it in
+    its own language; ``reason`` is the English words (the CLI's JSON)."""
 
     card: Card
     pile: int
-    reason: str
+    up: int | None
+    down: int | None
+
+    @property
+    def reason(self) -> str:
+        suit = SUIT_NAMES[self.card.suit]
+        if self.up is not None:
+            ascending = f"the ascending {suit} foundation needs another {RANK_NAMES[self.up]} first"
+        else:
+            ascending = f"the ascending {suit} foundation can never take it"
+        if self.down is not None:
+            descending = f"the descending one another {RANK_NAMES[self.down]}"
+        else:
+            descending = "the descending one can never take it"
+        return (
+            f"the {self.card.name()} on pile {self.pile} can never leave it: "
+            f"{ascending} and {descending}, which stay under cards that cannot move while it "
+            f"stays, and no pile can ever take it"
+        )
 
     def __str__(self) -> str:
         return f"No winning line exists: {self.reason}"
+
+    def as_json(self) -> dict[str, Any]:
+        return {"card": str(self.card), "pile": self.pile, "up": self.up, "down": self.down}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Proof:
+        return cls(Card.parse(data["card"]), data["pile"], data["up"], data["down"])
 
 
 def _neighbours(card: int) -> tuple[int, int]:
@@ -149,26 +178,7 @@ class _Position:
         ranks = self.blocked(self.card[u], away)  # (U is not home before T either)
         if ranks is None or not self.stuck(self.card[u], buried):
             return None
-        return Proof(CARDS[self.card[u]], u[0] - 7, self.words(u, ranks))
-
-    def words(self, u: Spot, ranks: tuple[int | None, int | None]) -> str:
-        card = CARDS[self.card[u]]
-        suit = SUIT_NAMES[card.suit]
-        up, down = ranks
-        needs = []
-        if up is not None:
-            needs.append(f"the ascending {suit} foundation needs another {RANK_NAMES[up]} first")
-        else:
-            needs.append(f"the ascending {suit} foundation can never take it")
-        if down is not None:
-            needs.append(f"the descending one another {RANK_NAMES[down]}")
-        else:
-            needs.append("the descending one can never take it")
-        return (
-            f"the {card.name()} on pile {u[0] - 7} can never leave it: "
-            f"{' and '.join(needs)}, which stay under cards that cannot move while it stays, "
-            f"and no pile can ever take it"
-        )
+        return Proof(CARDS[self.card[u]], u[0] - 7, *ranks)
 
 
 def prove_unwinnable(g: Solitaire) -> Proof | None:

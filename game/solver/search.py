@@ -24,6 +24,7 @@ from operator import itemgetter
 from typing import Any, Protocol, TypeVar
 
 from ..core import Move, Record
+from .proofs import Proof
 
 WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
 
@@ -104,7 +105,12 @@ class Result:
     moves: list[Move] = field(default_factory=list)
     states: int = 0
     seconds: float = 0.0
-    reason: str = ""  # an unwinnable verdict's proof in words, when an argument gave it
+    proof: Proof | None = None  # an unwinnable verdict's argument, when one gave it
+
+    @property
+    def reason(self) -> str:
+        """The proof in English words ("" without one): the CLI's JSON says it."""
+        return str(self.proof) if self.proof is not None else ""
 
     def as_json(self) -> dict[str, Any]:
         """Moves as ``[src, dst]``, a redeal as ``["redeal"]``; ``reason`` only if there is one."""

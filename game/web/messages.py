@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import gettext
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
-from game.cards import Card
+from game.cards import Card, card
+
+if TYPE_CHECKING:
+    from game.solver.proofs import Proof
 
 CATALOG_DIR = Path(__file__).resolve().parents[2] / "static" / "messages"
 SUITS = "SHDC"
@@ -65,6 +68,21 @@ class Messages:
     def card(self, card: Card) -> str:
         """A card as a screen reader speaks it: 'queen of spades', 'ملكة البستوني'."""
         return self.text(f"card_{card.rank}", suit=self.text(f"suit_{SUITS[card.suit]}"))
+
+    def proof(self, proof: Proof) -> str:
+        """A proof of loss in words: the card that can never leave its pile, what each
+        foundation waits for, and that no pile can take it."""
+        suit = proof.card.suit
+        sentences = [self.text("proof_card", card=self.card(proof.card), pile=proof.pile)]
+        for side, rank in (("up", proof.up), ("down", proof.down)):
+            if rank is None:
+                sentences.append(self.text(f"proof_{side}_never"))
+            else:
+                sentences.append(
+                    self.text(f"proof_{side}_waits", card=self.card(card(rank + 1, suit)))
+                )
+        sentences.append(self.text("proof_no_pile"))
+        return " ".join(sentences)
 
 
 def clock(ms: float) -> str:

@@ -9,8 +9,9 @@ posting what it returns. Messages are JSON text both ways (no proxies to leak):
   "seconds", "wall_ms", "states"}`` (``position``: the engine's position text; a "watch" is
   the quiet look after each move for "no longer winnable") and ``{"type": "stop", "id"}``;
 - worker → page: ``{"type": "progress", "id", "states", "seconds"}`` (checks, about four a
-  second) and ``{"type": "done", "id", "verdict", "moves", "states", "seconds", "reason"}``
-  (``moves`` in the engine's move text, from the position sent).
+  second) and ``{"type": "done", "id", "verdict", "moves", "states", "seconds", "proof"}``
+  (``moves`` in the engine's move text, from the position sent; ``proof``: a proof of loss's
+  facts, ``null`` without one, which the page puts in its own language).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import Any
 
 import game
 from game.solver import UNWINNABLE, Result, prove_unwinnable
+from game.solver.proofs import Proof
 
 from .assist import Job
 
@@ -74,7 +76,7 @@ def result_of(message: dict[str, Any]) -> Result:
         [game.Move.from_text(text) for text in message["moves"]],
         message["states"],
         message["seconds"],
-        message.get("reason", ""),
+        Proof.from_json(message["proof"]) if message.get("proof") else None,
     )
 
 
@@ -107,7 +109,7 @@ class Searches:
         proof = prove_unwinnable(g)
         if proof is not None:
             seconds = (self.clock() - started) / 1000
-            return self.done(Result(UNWINNABLE, seconds=seconds, reason=str(proof)))
+            return self.done(Result(UNWINNABLE, seconds=seconds, proof=proof))
         self.job = Job(
             message["kind"],
             g,
@@ -151,6 +153,6 @@ class Searches:
                 "moves": [move.text() for move in result.moves],
                 "states": result.states,
                 "seconds": result.seconds,
-                "reason": result.reason,
+                "proof": result.proof.as_json() if result.proof is not None else None,
             }
         )

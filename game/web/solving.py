@@ -257,8 +257,8 @@ class Solving:
         }
         if result.verdict == WINNABLE:
             self.line = Line(job.start, result.moves)
-        if result.reason:  # a proof of loss, in words
-            text = self.words.text("check_proof", reason=result.reason)
+        if result.proof is not None:  # a proof of loss, in the page's words
+            text = self.words.text("check_proof", reason=self.words.proof(result.proof))
         else:
             text = self.words.text(f"check_{result.verdict}", **values)
         q("#solver-status").textContent = text
