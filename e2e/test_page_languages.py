@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from harness import open_page, ready
-from pages import center, drag, load_position, open_settings
+from pages import CONTROLS, center, drag, load_code, load_position, open_settings, resize
 from playwright.sync_api import expect
 
 import game
@@ -63,6 +63,21 @@ def test_a_language_boots_from_the_link(browser, site, english_places, lang):
         expect(page.locator("[data-place=t1]")).to_have_attribute("aria-label", spoken)
         drag(page, "t5", "t1")  # interactive rules are on by default: the reason is said
         expect(page.locator("#announce")).to_have_text(words["refusal_same_suit"])
+        for width, height in ((390, 844), (360, 740)):  # phones: two rows of controls
+            resize(page, width, height)  # however long the words
+            for code in (CODE, "FT1-N-AAAAAAB"):
+                load_code(page, code)
+                controls = page.evaluate(CONTROLS)
+                rows = {top for action, _, _, top in controls if action != "code"}
+                assert len(rows) <= 2, (width, controls)
+                assert all(w >= 44 and h >= 44 for a, w, h, _ in controls if a != "code")
+                cut = page.evaluate(
+                    """[...document.querySelectorAll('header button:not(.code)')].filter(
+                       b => b.offsetParent && b.scrollWidth > b.clientWidth + 1)
+                       .map(b => b.textContent)"""
+                )
+                assert cut == [], (width, cut)  # no label runs out of its button
+                assert page.evaluate("document.documentElement.scrollWidth") <= width
         watch.check()
     finally:
         page.context.close()

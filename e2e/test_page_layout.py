@@ -5,7 +5,7 @@ Screenshots go to e2e/screenshots/."""
 
 import pytest
 from harness import SHOTS
-from pages import load_code, load_position, open_menu, open_settings, resize
+from pages import CONTROLS, load_code, load_position, open_menu, open_settings, resize
 from playwright.sync_api import expect
 
 from tests.helpers import build
@@ -33,10 +33,6 @@ CARDS = """() => [...document.querySelectorAll('[data-place]')].map(e => {
     const top = cards.length ? cards[cards.length - 1] : e.querySelector('.slot');
     const r = (top.querySelector('.face') || top).getBoundingClientRect();
     return [e.dataset.place, r.left, r.top, r.right, r.bottom, r.width]; })"""
-CONTROLS = """() => [...document.querySelectorAll('header button, header select')]
-    .filter(e => e.offsetParent && !e.closest('[role=menu]'))
-    .map(e => { const r = e.getBoundingClientRect();
-                return [e.dataset.action || e.id, r.width, r.height, Math.round(r.top)]; })"""
 
 
 @pytest.mark.parametrize("size", SIZES)
