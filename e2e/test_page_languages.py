@@ -50,6 +50,10 @@ def test_a_language_boots_from_the_link(browser, site, english_places, lang):
             words["redeal"].format(n=3)
         )
         assert page.title() == words["title"]
+        manifest = page.evaluate(
+            """fetch(document.querySelector('link[rel=manifest]').href).then(r => r.json())"""
+        )  # the app installed from this page is named in its language
+        assert (manifest["name"], manifest["lang"]) == (words["title"], lang)
         picker = page.locator("[data-action=language]")
         assert picker.input_value() == lang
         assert picker.get_attribute("aria-label") == words["language"]

@@ -29,6 +29,9 @@
   root.lang = lang;
   root.dir = lang === "ar" ? "rtl" : "ltr";
   if (lang === "en") return;
+  // the installed app's name and words in this language too (tools/manifests.py)
+  var manifest = document.querySelector("link[rel=manifest]");
+  if (manifest) manifest.href = "./manifest-" + lang + ".webmanifest";
   var block = document.getElementById("i18n-words");
   var words = block ? JSON.parse(block.textContent)[lang] : null;
   if (!words) return;

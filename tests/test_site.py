@@ -3,13 +3,14 @@
 import hashlib
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
 
 from game.codes import KINDS, kind_slug
 from game.web.languages import LANGUAGES
-from tools import catalogs
+from tools import catalogs, manifests
 from tools.site import (
     ROOT,
     boot_files,
@@ -142,3 +143,28 @@ def test_words_are_escaped_and_a_missing_picker_is_an_error():
     assert '<i data-msg-label="label" aria-label="L&amp;L"></i>' in page
     with pytest.raises(SystemExit):
         localize('<p data-msg="a"></p>', catalog)
+
+
+def test_the_english_manifest_says_what_the_english_catalog_says():
+    """manifest.webmanifest is the source of the others: its words are the catalog's."""
+    source = json.loads((ROOT / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifests.localized(source, manifests.words_of("en", ROOT / "locale"), "en") == source
+
+
+def test_every_other_language_gets_its_own_manifest(tmp_path):
+    shutil.copy(ROOT / "manifest.webmanifest", tmp_path)
+    written = manifests.write_all(tmp_path, ROOT / "locale")
+    assert sorted(p.name for p in written) == sorted(
+        f"manifest-{lang}.webmanifest" for lang in LANGUAGES if lang != "en"
+    )
+    source = json.loads((ROOT / "manifest.webmanifest").read_text(encoding="utf-8"))
+    arabic = json.loads((tmp_path / "manifest-ar.webmanifest").read_text(encoding="utf-8"))
+    words = manifests.words_of("ar", ROOT / "locale")
+    assert (arabic["lang"], arabic["dir"], arabic["name"]) == ("ar", "rtl", words["title"])
+    assert arabic["description"] == words["description"] != source["description"]
+    assert arabic["shortcuts"][1]["short_name"] == "Quarante Voleurs"  # the seed's name
+    assert [s["url"] for s in arabic["shortcuts"]] == [s["url"] for s in source["shortcuts"]]
+    assert arabic["icons"] == source["icons"] and arabic["start_url"] == source["start_url"]
+    for path in written:
+        text = path.read_text(encoding="utf-8")
+        assert "{" not in text.replace("{\n", "").replace('{"', ""), path.name  # all filled

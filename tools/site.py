@@ -21,7 +21,7 @@ from pathlib import Path
 from game.codes import KINDS
 from game.web.board import escape
 from game.web.languages import NATIVE, direction
-from tools import catalogs, help
+from tools import catalogs, help, manifests
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -213,6 +213,7 @@ def build(out: Path, root: Path = ROOT) -> list[tuple[str, str]]:
     strip_source_maps(out / "static" / "vendor")
     copy_screenshots(out, root)
     help.build(out, root)  # help/<lang>/<game>.html: precached by sw.js like every file
+    manifests.write_all(out, root / "locale")  # manifest-<lang>.webmanifest, the same way
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve the files as they are
     english = catalogs.texts(catalogs.read("en", root / "locale"))
     catalog = {k: v for k, v in english.items() if isinstance(v, str)}

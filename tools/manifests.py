@@ -1,0 +1,62 @@
+"""The installed app's manifest in each language: ``manifest-<lang>.webmanifest``.
+
+The source ``manifest.webmanifest`` is the English one; the build writes one for every other
+language from the catalogs (name, short name, description, shortcuts and screenshot labels,
+``lang`` and ``dir``), and ``static/watchdog.js`` points the page's ``<link rel=manifest>`` at
+the page's language, so an app installed from an Arabic page is named and described in Arabic.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+from game.web.languages import LANGUAGES, direction
+from tools import catalogs
+
+# which game each shortcut and screenshot shows, in the source's order
+SHORTCUT_GAMES = ("CR1-N", "FT1-N")
+SCREENSHOTS = (
+    ("manifest_shot_desktop", "CR1-N"),
+    ("manifest_shot_desktop", "FT1-N"),
+    ("manifest_shot_phone", "CR1-N"),
+)
+
+
+def localized(source: dict[str, Any], words: dict[str, str], lang: str) -> dict[str, Any]:
+    """``source`` (the English manifest) with its words in ``lang``; everything else kept."""
+    out = copy.deepcopy(source)
+    out.update(
+        name=words["title"],
+        short_name=words["manifest_short_name"],
+        description=words["description"],
+        lang=lang,
+        dir=direction(lang),
+    )
+    for shortcut, kind in zip(out["shortcuts"], SHORTCUT_GAMES, strict=True):
+        game = words[f"game_{kind}"]
+        shortcut.update(name=words["manifest_new"].format(game=game), short_name=game)
+    for shot, (key, kind) in zip(out["screenshots"], SCREENSHOTS, strict=True):
+        shot["label"] = words[key].format(game=words[f"game_{kind}"])
+    return out
+
+
+def words_of(lang: str, locale: Path) -> dict[str, str]:
+    texts = catalogs.texts(catalogs.read(lang, locale))
+    return {key: text for key, text in texts.items() if isinstance(text, str)}
+
+
+def write_all(out: Path, locale: Path) -> list[Path]:
+    """Write ``manifest-<lang>.webmanifest`` beside the English one for each other language."""
+    source = json.loads((out / "manifest.webmanifest").read_text(encoding="utf-8"))
+    written = []
+    for lang in LANGUAGES:
+        if lang == "en":
+            continue
+        target = out / f"manifest-{lang}.webmanifest"
+        manifest = localized(source, words_of(lang, locale), lang)
+        target.write_text(json.dumps(manifest, ensure_ascii=False, indent=1), encoding="utf-8")
+        written.append(target)
+    return written
