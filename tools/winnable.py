@@ -1,6 +1,6 @@
 """Write the page's lists of proven winnable deals from the solver's batch results.
 
-    python -m tools.winnable   # docs/results/<KIND>.csv -> static/data/winnable-<slug>.txt
+    python -m tools.winnable   # docs/results/<KIND>[-*].csv -> static/data/winnable-<slug>.txt
 
 One list per kind of game (game.codes.KINDS). Only deals whose verdict is "winnable" go in:
 the solver found a line that replays to a won game
@@ -20,13 +20,24 @@ ROOT = Path(__file__).resolve().parent.parent
 CARRIED = {"CR1-F": "CR1-N"}  # a kind: the kind whose wins are its wins too
 
 
+def results(kind: str) -> list[Path]:
+    """The batch results of ``kind``: the published run (``<KIND>.csv``) and any longer runs
+    beside it (``<KIND>-<budget>.csv``, e.g. Forty Thieves at 1.8 million states a deal)."""
+    folder = ROOT / "docs" / "results"
+    return sorted([*folder.glob(f"{kind}.csv"), *folder.glob(f"{kind}-*.csv")])
+
+
+def rows(kind: str) -> list[dict[str, str]]:
+    out: list[dict[str, str]] = []
+    for source in results(kind):
+        with source.open(newline="") as f:
+            out += csv.DictReader(f)
+    return out
+
+
 def winnable(kind: str) -> set[str]:
     """The deals of ``kind`` its batch results found winnable, as codes of ``kind``."""
-    source = ROOT / "docs" / "results" / f"{kind}.csv"
-    if not source.exists():
-        return set()
-    with source.open(newline="") as f:
-        return {r["code"] for r in csv.DictReader(f) if r["verdict"] == "winnable"}
+    return {r["code"] for r in rows(kind) if r["verdict"] == "winnable"}
 
 
 def main() -> None:
