@@ -148,7 +148,7 @@ def test_words_are_escaped_and_a_missing_picker_is_an_error():
 def test_the_english_manifest_says_what_the_english_catalog_says():
     """manifest.webmanifest is the source of the others: its words are the catalog's."""
     source = json.loads((ROOT / "manifest.webmanifest").read_text(encoding="utf-8"))
-    assert manifests.localized(source, manifests.words_of("en", ROOT / "locale"), "en") == source
+    assert manifests.localized(source, catalogs.words("en", ROOT / "locale"), "en") == source
 
 
 def test_every_other_language_gets_its_own_manifest(tmp_path):
@@ -159,7 +159,7 @@ def test_every_other_language_gets_its_own_manifest(tmp_path):
     )
     source = json.loads((ROOT / "manifest.webmanifest").read_text(encoding="utf-8"))
     arabic = json.loads((tmp_path / "manifest-ar.webmanifest").read_text(encoding="utf-8"))
-    words = manifests.words_of("ar", ROOT / "locale")
+    words = catalogs.words("ar", ROOT / "locale")
     assert (arabic["lang"], arabic["dir"], arabic["name"]) == ("ar", "rtl", words["title"])
     assert arabic["description"] == words["description"] != source["description"]
     assert arabic["shortcuts"][1]["short_name"] == "Quarante Voleurs"  # the seed's name

@@ -95,6 +95,11 @@ def texts(catalog: Catalog) -> dict[str, Text]:
     return out
 
 
+def words(lang: str, locale: Path = LOCALE) -> dict[str, str]:
+    """The language's plain messages (no plural ones): what the build writes into pages."""
+    return {key: text for key, text in texts(read(lang, locale)).items() if isinstance(text, str)}
+
+
 def placeholders(text: Text) -> set[str]:
     forms = (text,) if isinstance(text, str) else text
     return {name for form in forms for name in PLACEHOLDER.findall(form)}

@@ -43,11 +43,6 @@ def localized(source: dict[str, Any], words: dict[str, str], lang: str) -> dict[
     return out
 
 
-def words_of(lang: str, locale: Path) -> dict[str, str]:
-    texts = catalogs.texts(catalogs.read(lang, locale))
-    return {key: text for key, text in texts.items() if isinstance(text, str)}
-
-
 def write_all(out: Path, locale: Path) -> list[Path]:
     """Write ``manifest-<lang>.webmanifest`` beside the English one for each other language."""
     source = json.loads((out / "manifest.webmanifest").read_text(encoding="utf-8"))
@@ -56,7 +51,7 @@ def write_all(out: Path, locale: Path) -> list[Path]:
         if lang == "en":
             continue
         target = out / f"manifest-{lang}.webmanifest"
-        manifest = localized(source, words_of(lang, locale), lang)
+        manifest = localized(source, catalogs.words(lang, locale), lang)
         target.write_text(json.dumps(manifest, ensure_ascii=False, indent=1), encoding="utf-8")
         written.append(target)
     return written

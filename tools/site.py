@@ -215,8 +215,7 @@ def build(out: Path, root: Path = ROOT) -> list[tuple[str, str]]:
     help.build(out, root)  # help/<lang>/<game>.html: precached by sw.js like every file
     manifests.write_all(out, root / "locale")  # manifest-<lang>.webmanifest, the same way
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve the files as they are
-    english = catalogs.texts(catalogs.read("en", root / "locale"))
-    catalog = {k: v for k, v in english.items() if isinstance(v, str)}
+    catalog = catalogs.words("en", root / "locale")
     page = out / "index.html"
     html = localize(page.read_text(encoding="utf-8"), catalog)
     page.write_text(words_block(html, root / "locale"), encoding="utf-8")
