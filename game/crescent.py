@@ -172,12 +172,14 @@ class Crescent(Solitaire):
     def legal_at(self) -> list[tuple[int, int]]:
         p = self._p
         out: list[tuple[int, int]] = []
-        for s, meet in enumerate(self.meeting_suits()):  # foundation to foundation: where
-            if meet:  # the two meet
-                if len(p[s]) > 1:
-                    out.append((s, s + 4))
-                if len(p[s + 4]) > 1:
-                    out.append((s + 4, s))
+        met = self.meeting_suits()
+        if True in met:  # foundation to foundation: where the two meet
+            for s, meet in enumerate(met):
+                if meet:
+                    if len(p[s]) > 1:
+                        out.append((s, s + 4))
+                    if len(p[s + 4]) > 1:
+                        out.append((s + 4, s))
         takers: dict[int, list[int]] = {}  # a top card -> the piles under it that take a card
         tops: list[tuple[int, int]] = []
         for i in _PILES:

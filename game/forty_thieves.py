@@ -95,9 +95,7 @@ class FortyThieves(Solitaire):
         if d < 8:
             if c // 13 != d % 4:
                 return "same_suit"
-            f = p[d]
-            # same suit is settled, so +1 cannot wrap from a King into the next suit
-            return None if (f[-1] + 1 if f else (d % 4) * 13) == c else "foundation_order"
+            return None if self.takes_home(d) == c else "foundation_order"
         col = p[d]
         if col:
             top = col[-1]
@@ -106,6 +104,16 @@ class FortyThieves(Solitaire):
             if top != c + 1:
                 return "one_rank_higher"  # also: nothing goes on an Ace
         return None
+
+    def takes_home(self, f: int) -> int | None:
+        """The one card foundation ``f`` takes now (``None`` once complete): the solver asks
+        this once a position instead of asking ``reason_onto`` of every stock card."""
+        pile = self._p[f]
+        if not pile:
+            return (f % 4) * 13  # the Ace of its suit
+        top = pile[-1]
+        # same suit: +1 cannot wrap from a King into the next suit, as a King ends the pile
+        return None if top % 13 == 12 else top + 1
 
     def apply_at(self, s: int, d: int) -> Record:
         p = self._p
@@ -159,8 +167,8 @@ class FortyThieves(Solitaire):
         return True
 
     def is_won(self) -> bool:
-        p = self._p
-        return all(len(p[f]) == 13 for f in _FOUNDATIONS)
+        p = self._p  # every card home: nothing left in the stock, the waste or a column
+        return not p[STOCK] and not p[WASTE] and not any(p[8 : 8 + COLUMNS])
 
     def legal_moves(self) -> list[Move]:
         move = self.MOVES
@@ -176,13 +184,15 @@ class FortyThieves(Solitaire):
                 top_of.setdefault(p[j][-1], []).append(j)
             else:
                 empty.append(j)
+        home = [self.takes_home(f) for f in _FOUNDATIONS]
         sources = [i for i in (*_COLUMNS, WASTE) if p[i]]
         for i in sources:
             c = p[i][-1]
             suit = c // 13
-            for f in (suit, suit + 4):
-                if (p[f][-1] + 1 if p[f] else suit * 13) == c:
-                    out.append((i, f))
+            if home[suit] == c:
+                out.append((i, suit))
+            if home[suit + 4] == c:
+                out.append((i, suit + 4))
             if c % 13 != 12:  # a King has no card one rank higher
                 for j in top_of.get(c + 1, ()):
                     out.append((i, j))

@@ -275,6 +275,57 @@ def test_incremental_keys_match_keys_from_scratch(code):
     assert type(adapter)(twin).key() == adapter.key()
 
 
+def test_forty_thieves_safe_moves_are_all_made_though_most_plays_skip_the_scan():
+    """``play`` scans for safe moves in full only when a top it changed could be one; along
+    random walks (undos included) a full scan after any play finds nothing left to do."""
+    rng = random.Random(11)
+    skipped = 0
+    for code in ("FT1-N-AAAAAAB", "FT1-N-AAAAAAZ", "FT1-N-AAAAACD"):
+        adapter = adapter_for(game.new(code))
+        tokens = [adapter.start()]
+        for _ in range(600):
+            actions = adapter.actions()
+            if actions and (rng.random() < 0.8 or len(tokens) < 2):
+                k, s, d = rng.choice(actions)
+                skipped += s >= 8 and d >= 8 and not adapter._freed(s, d)
+                tokens.append(adapter.play((k, s, d)))
+                extra: list = []
+                adapter._auto(extra)
+                assert extra == [], code
+            elif len(tokens) > 1:
+                adapter.undo(tokens.pop())
+    assert skipped > 100  # the shortcut was taken, and was right each time
+
+
+def test_crescent_leaves_out_only_the_move_straight_back():
+    """The action that would put the card just moved back where it came from leads to the
+    position before it, which the search has always seen: ``actions`` leaves it out, and only
+    it (random walks of pile moves, each played from a fresh deal until it sticks)."""
+    rng = random.Random(5)
+    left_out = 0
+    for deal in "BCDEFGH":
+        adapter = adapter_for(game.new("CR1-N-AAAAAA" + deal))
+        before_last = None
+        while True:
+            before = adapter.key()
+            actions = adapter.actions()
+            back = adapter._back
+            legal = adapter.g.legal_at()
+            if back is not None and back in legal:
+                left_out += 1
+                assert back not in actions
+                assert {a for a in legal if a[1] >= 8} - {back} == {a for a in actions if a[1] >= 8}
+                token = adapter.play(back)
+                assert adapter.key() == before_last
+                adapter.undo(token)
+            pile_moves = [a for a in actions if a[0] >= 8 and a[1] >= 8]
+            if not pile_moves:
+                break
+            before_last = before
+            adapter.play(rng.choice(pile_moves))
+    assert left_out > 10
+
+
 def test_luby_sequence():
     assert [luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
 

@@ -61,6 +61,9 @@ class CrescentAdapter:
         self.sq = [x * x for x in self.h]  # each pile's part of the key
         self.total = multiset_hash(self.h)
         self._saved: list[tuple[Any, ...]] = []  # what each play changed in the key, for undo
+        # the pile-to-pile action that led here: its reverse only leads back, to a state the
+        # search has seen with as many redeals left, so ``actions`` leaves it out
+        self._back: Action | None = None
 
     def key(self) -> tuple[int, int]:
         """The piles as a multiset (keys.py), and redeals left as the rank. The foundations
@@ -108,9 +111,10 @@ class CrescentAdapter:
                 # moving a card off another that a foundation takes at once is worth trying first
                 under = len(pile) > 1 and foundation_for(pile[-2]) is not None
                 scored.append((1 if under else 2, s, d))
-        for i in _PILES:
-            if p[i] and met[p[i][-1] // 13]:
-                scored.append((0, i, SLIDE))
+        if True in met:
+            for i in _PILES:
+                if p[i] and met[p[i][-1] // 13]:
+                    scored.append((0, i, SLIDE))
         if self.streamline and scored and min(scored)[0] == 0:
             return [(s, d) for rank, s, d in scored if rank == 0]
         if self.rng is not None and len(scored) > 1:
@@ -119,12 +123,19 @@ class CrescentAdapter:
             scored = [scored[i] for i in order]
         scored.sort(key=by_rank)
         actions = [(s, d) for _, s, d in scored]
+        if self._back is not None and self._back in actions:
+            actions.remove(self._back)
         if g.redeal_allowed:
             actions.append(REDEAL_ACTION)
         return actions
 
     def play(self, action: Action) -> Token:
         s, d = action
+        if d >= 8 and s >= 8:
+            self._back = (d, s)
+            self._leave(s, d)
+            return [self.g.apply_at(s, d)]
+        self._back = None
         if d >= 0:
             self._leave(s, d)
             return [self.g.apply_at(s, d)]

@@ -68,7 +68,10 @@ class FortyThievesAdapter:
         sequence (a card not on the next higher of its suit blocks what lies under it),
         then a short waste. A column's part is kept by its hash: columns recur."""
         p, h, known = self.p, self.h, self._column_scores
-        found = sum([len(p[f]) for f in _FOUNDATIONS])
+        found = (
+            len(p[0]) + len(p[1]) + len(p[2]) + len(p[3])
+            + len(p[4]) + len(p[5]) + len(p[6]) + len(p[7])
+        )  # fmt: skip
         total = 0
         for i in _COLUMNS:
             part = known.get(h[i])
@@ -126,19 +129,27 @@ class FortyThievesAdapter:
             else:
                 rank = 1 if len(p[s]) == 1 else 2  # emptying a column frees the best space
             scored.append((rank, 0, s, d))
-        # the k-th next stock card, drawn and played at once (checked by the engine's own rule)
+        # the k-th next stock card, drawn and played at once: home where the engine says a
+        # foundation takes it, else onto a column (checked by the engine's own rule)
         stock = p[STOCK]
-        tops: dict[int, int] = {p[j][-1]: j for j in _COLUMNS if p[j]}
-        for k in range(1, len(stock) + 1):
-            card = stock[-k]
-            suit = card // 13
-            targets = [suit, suit + 4, *empty]
-            if card + 1 in tops and card % 13 != 12:
-                targets.append(tops[card + 1])
-            for d in targets:
-                if g.reason_onto(d, card) is None:
-                    rank = 3 if d < 8 else (4 if p[d] else 6)
-                    scored.append((rank, k, WASTE, d))
+        if stock:
+            home: dict[int, list[int]] = {}  # a card -> the foundations that take it now
+            for f in _FOUNDATIONS:
+                wanted = g.takes_home(f)
+                if wanted is not None:
+                    home.setdefault(wanted, []).append(f)
+            tops: dict[int, int] = {p[j][-1]: j for j in _COLUMNS if p[j]}
+            reason_onto = g.reason_onto
+            for k, card in enumerate(reversed(stock), 1):
+                if card in home:
+                    for f in home[card]:
+                        scored.append((3, k, WASTE, f))
+                for d in empty:
+                    if reason_onto(d, card) is None:
+                        scored.append((6, k, WASTE, d))
+                d = tops.get(card + 1, -1)
+                if d >= 0 and card % 13 != 12 and reason_onto(d, card) is None:
+                    scored.append((4, k, WASTE, d))
         if self.rng is not None:
             self.rng.shuffle(scored)
         scored.sort(key=by_rank)
@@ -159,9 +170,24 @@ class FortyThievesAdapter:
         k, s, d = action
         self._saved.append((self.total, self.h[:]))
         records = [self._draw(k), apply(s, d)] if k else [apply(s, d)]
-        if self.auto:
+        if self.auto and (s < 8 or d < 8 or self._freed(s, d)):
             self._auto(records)
         return records
+
+    def _freed(self, s: int, d: int) -> bool:
+        """After a move between columns and the waste, may ``_auto`` find a card? Only a top
+        the move changed can be one (s's, d's, or the waste's after draws): the foundations did
+        not move, and every other top was there, and not safe, when ``_auto`` last looked.
+        (A foundation move changes what is safe: ``play`` then calls ``_auto`` outright.)"""
+        p = self.p
+        for i in (s, d, WASTE):
+            pile = p[i]
+            if pile:
+                card = pile[-1]
+                suit = card // 13
+                if card - 13 * suit == min(len(p[suit]), len(p[suit + 4])):
+                    return True
+        return False
 
     def _auto(self, records: list[Record]) -> None:
         """Cards that can only gain from going up: an Ace, or a card both of whose next-lower
