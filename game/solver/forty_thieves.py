@@ -68,10 +68,7 @@ class FortyThievesAdapter:
         sequence (a card not on the next higher of its suit blocks what lies under it),
         then a short waste. A column's part is kept by its hash: columns recur."""
         p, h, known = self.p, self.h, self._column_scores
-        found = (
-            len(p[0]) + len(p[1]) + len(p[2]) + len(p[3])
-            + len(p[4]) + len(p[5]) + len(p[6]) + len(p[7])
-        )  # fmt: skip
+        found = sum(map(len, p[:8]))
         total = 0
         for i in _COLUMNS:
             part = known.get(h[i])
@@ -196,12 +193,12 @@ class FortyThievesAdapter:
         card one rank above the lower of its two heights (the engine's check confirms each)."""
         g, p = self.g, self.p
         while True:
-            h = [len(p[f]) for f in _FOUNDATIONS]
-            safe = (
-                min(h[0], h[4]),
-                13 + min(h[1], h[5]),
-                26 + min(h[2], h[6]),
-                39 + min(h[3], h[7]),
+            h = a0, a1, a2, a3, d0, d1, d2, d3 = tuple(map(len, p[:8]))
+            safe = (  # the lower height of each suit, as a card (min() is a call: slower)
+                a0 if a0 < d0 else d0,
+                13 + (a1 if a1 < d1 else d1),
+                26 + (a2 if a2 < d2 else d2),
+                39 + (a3 if a3 < d3 else d3),
             )
             for s in _SOURCES:
                 pile = p[s]
