@@ -17,6 +17,7 @@ Everything here goes through the engine's public fast path (``legal_moves``, ``a
 from __future__ import annotations
 
 import random
+from operator import itemgetter
 from typing import Any
 
 from ..core import REDEAL, Move, Record
@@ -29,6 +30,7 @@ SLIDE = -1  # an action's destination: onto the card's suit's met foundations
 Action = tuple[int, int]  # (source, destination) place numbers; REDEAL_ACTION for a redeal
 REDEAL_ACTION: Action = (-1, -1)
 _ORDER_BITS = 6
+_action = itemgetter(1)  # a (rank, action) pair's action
 
 
 _ORDERS: dict[int, list[list[int]]] = {}  # by list length, 64 random orders, made once
@@ -98,31 +100,31 @@ class CrescentAdapter:
 
     def actions(self) -> list[Action]:
         g, p = self.g, self.p
-        scored = []
+        scored: list[tuple[int, Action]] = []  # (rank, the engine's own (source, destination))
         met = g.meeting_suits()
         foundation_for = g.foundation_for
-        for s, d in g.legal_at():
+        for move in g.legal_at():
+            s, d = move
             if d < 8:
                 if s < 8 or met[d & 3]:
                     continue  # a met suit: the slide-and-play actions below stand for these
-                scored.append((0, s, d))
+                scored.append((0, move))
             else:
                 pile = p[s]
                 # moving a card off another that a foundation takes at once is worth trying first
                 under = len(pile) > 1 and foundation_for(pile[-2]) is not None
-                scored.append((1 if under else 2, s, d))
+                scored.append((1 if under else 2, move))
         if True in met:
             for i in _PILES:
                 if p[i] and met[p[i][-1] // 13]:
-                    scored.append((0, i, SLIDE))
+                    scored.append((0, (i, SLIDE)))
         if self.streamline and scored and min(scored)[0] == 0:
-            return [(s, d) for rank, s, d in scored if rank == 0]
+            return [action for rank, action in scored if rank == 0]
         if self.rng is not None and len(scored) > 1:
             orders = _ORDERS.get(len(scored)) or _orders(len(scored))
-            order = orders[self.rng.getrandbits(_ORDER_BITS)]
-            scored = [scored[i] for i in order]
+            scored = list(map(scored.__getitem__, orders[self.rng.getrandbits(_ORDER_BITS)]))
         scored.sort(key=by_rank)
-        actions = [(s, d) for _, s, d in scored]
+        actions = list(map(_action, scored))
         if self._back is not None and self._back in actions:
             actions.remove(self._back)
         if g.redeal_allowed:
