@@ -257,14 +257,20 @@ def fresh_key(adapter):
 @pytest.mark.parametrize("code", ["CR1-N-AAAAAAE", "FT1-N-AAAAAAB"])
 def test_incremental_keys_match_keys_from_scratch(code):
     """Along random walks of actions (and their undos), the key kept up to date move by move
-    is the key computed afresh; pile order and which copy of a card does not change it."""
+    is the key computed afresh, and the key an action's ``peek`` foresaw; pile order and which
+    copy of a card does not change it."""
     rng = random.Random(7)
     adapter = adapter_for(game.new(code))
     tokens = [adapter.start()]
+    peeked = 0
     for _ in range(400):
         actions = adapter.actions()
         if actions and (rng.random() < 0.7 or len(tokens) < 2):
-            tokens.append(adapter.play(rng.choice(actions)))
+            action = rng.choice(actions)
+            ahead = adapter.peek(action)  # worked out without playing, where it is cheap
+            tokens.append(adapter.play(action))
+            assert ahead is None or ahead == adapter.key()
+            peeked += ahead is not None
         elif len(tokens) > 1:
             adapter.undo(tokens.pop())
         assert adapter.key() == fresh_key(adapter)
@@ -273,6 +279,8 @@ def test_incremental_keys_match_keys_from_scratch(code):
     piles.reverse()
     twin.layout[8 : 8 + len(piles)] = piles  # the same piles, in another order
     assert type(adapter)(twin).key() == adapter.key()
+    if code.startswith("CR"):
+        assert peeked > 50  # Crescent peeks at every plain move (Forty Thieves at none)
 
 
 def test_forty_thieves_safe_moves_are_all_made_though_most_plays_skip_the_scan():

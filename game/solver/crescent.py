@@ -74,6 +74,22 @@ class CrescentAdapter:
         each home once, wherever the meeting point is), which are one state anyway."""
         return self.total, self.g.redeals_left
 
+    def peek(self, action: Action) -> tuple[int, int] | None:
+        """The key a plain move would reach (``_leave``'s arithmetic, nothing changed); a
+        slide or a redeal moves more than one card: ``None``."""
+        s, d = action
+        if d < 0:
+            return None
+        p, h, sq = self.p, self.h, self.sq
+        pile = p[s]
+        card = pile[-1]
+        new_s = h[s] ^ ZOBRIST[len(pile) - 1][card]
+        total = self.total - sq[s] + new_s * new_s
+        if d >= 8:
+            new_d = h[d] ^ ZOBRIST[len(p[d])][card]
+            total += new_d * new_d - sq[d]
+        return total, self.g.redeals_left
+
     def _leave(self, s: int, d: int) -> None:
         """The key's update for the top card of pile ``s`` going to place ``d``."""
         p, h, sq = self.p, self.h, self.sq

@@ -84,6 +84,10 @@ class FortyThievesAdapter:
         foundations are alike: the key folds that symmetry in)."""
         return self.total | self.h[WASTE] << 264 | len(self.p[STOCK]) << 400, 0
 
+    def peek(self, action: Action) -> None:
+        """Draws and safe moves make a child's key dear to work out ahead: always played."""
+        return None
+
     def _apply(self, s: int, d: int) -> Record:
         """``apply_at``, with the key's update."""
         p, h = self.p, self.h

@@ -68,6 +68,12 @@ class Tree(Protocol[A]):
         """The actions to try here, best first."""
         ...
 
+    def peek(self, action: A) -> tuple[int, int] | None:
+        """The key and rank ``play(action)`` would reach, worked out without playing, or
+        ``None`` where that is not cheap: most actions lead to a state seen already, and those
+        are skipped without the engine's apply and unapply."""
+        ...
+
     def play(self, action: A) -> Token:
         """Play one action (plus any safe automatic moves); return what ``undo`` needs."""
         ...
@@ -211,12 +217,13 @@ class Search(_Sliced):
         frames, adapter, seen = self._frames, self.adapter, self.seen
         max_states, deadline = self._budget(started)
         done, limit = self._done, self._done + steps if steps is not None else float("inf")
-        play, undo, key, won, actions_of = (
+        play, undo, key, won, actions_of, peek = (
             adapter.play,
             adapter.undo,
             adapter.key,
             adapter.won,
             adapter.actions,
+            adapter.peek,
         )
         mask = self.CHECK_EVERY - 1
         while frames:
@@ -224,17 +231,22 @@ class Search(_Sliced):
             actions, i = frame[0], frame[1]
             if i < len(actions):  # _enter, inlined: this loop is the search's hot path
                 frame[1] = i + 1
-                token = play(actions[i])
-                k, rank = key()
-                if seen.get(k, -1) >= rank:
-                    undo(token)  # (a won position is never seen: reaching one ends the search)
-                elif won():
-                    frames.append([[], 0, token])
-                    self.result = Result(WINNABLE, self._line())
-                    break
+                action = actions[i]
+                ahead = peek(action)
+                if ahead is not None and seen.get(ahead[0], -1) >= ahead[1]:
+                    pass  # seen: skipped without playing it (a won position is never seen)
                 else:
-                    seen[k] = rank
-                    frames.append([actions_of(), 0, token])
+                    token = play(action)
+                    k, rank = key() if ahead is None else ahead
+                    if ahead is None and seen.get(k, -1) >= rank:
+                        undo(token)
+                    elif won():
+                        frames.append([[], 0, token])
+                        self.result = Result(WINNABLE, self._line())
+                        break
+                    else:
+                        seen[k] = rank
+                        frames.append([actions_of(), 0, token])
             else:
                 frames.pop()
                 if frame[2] is not None:
