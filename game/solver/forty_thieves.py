@@ -54,6 +54,9 @@ class FortyThievesAdapter:
         self.total = multiset_hash(self.h[8 : 8 + COLUMNS])
         self._saved: list[tuple[int, list[int]]] = []
         self._column_scores: dict[int, int] = {0: -8}  # by column hash (score)
+        # what turning k stock cards adds to the waste's hash, for each k, by (waste height,
+        # stock size): turning many cards at once is one lookup
+        self._turned: dict[tuple[int, int], list[int]] = {}
 
     def snapshot(self) -> Any:
         return self.g.snapshot(), self.total, self.h[:]
@@ -158,12 +161,14 @@ class FortyThievesAdapter:
 
     def _draw(self, k: int) -> Record:
         """``apply_draws``, with the key's update."""
-        p, h = self.p, self.h
+        p = self.p
         stock, base = p[STOCK], len(p[WASTE])
-        waste = h[WASTE]
-        for j in range(k):
-            waste ^= ZOBRIST[base + j][stock[-1 - j]]
-        h[WASTE] = waste
+        turned = self._turned.get((base, len(stock)))
+        if turned is None:  # the stock's order never changes: its length says what it holds
+            turned = self._turned[base, len(stock)] = [0]
+            for j, card in enumerate(reversed(stock)):
+                turned.append(turned[-1] ^ ZOBRIST[base + j][card])
+        self.h[WASTE] ^= turned[k]
         return self.g.apply_draws(k)
 
     def play(self, action: Action) -> Token:
