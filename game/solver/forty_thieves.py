@@ -182,11 +182,11 @@ class FortyThievesAdapter:
 
     def _freed(self, s: int, d: int) -> bool:
         """After a move between columns and the waste, may ``_auto`` find a card? Only a top
-        the move changed can be one (s's, d's, or the waste's after draws): the foundations did
-        not move, and every other top was there, and not safe, when ``_auto`` last looked.
+        the move changed can be one: s's and d's (after draws, s is the waste): the foundations
+        did not move, and every other top was there, and not safe, when ``_auto`` last looked.
         (A foundation move changes what is safe: ``play`` then calls ``_auto`` outright.)"""
         p = self.p
-        for i in (s, d, WASTE):
+        for i in (s, d):
             pile = p[i]
             if pile:
                 card = pile[-1]
