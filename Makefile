@@ -4,7 +4,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8000
 
-.PHONY: play build site lint fuzz audit bench-solver test test-unit test-e2e test-pyodide bench bench-pyodide results \
+.PHONY: play build site lint fuzz audit bench-solver test test-unit test-e2e test-pyodide bench bench-pyodide results results-long \
         screenshots clean
 
 PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json
@@ -89,6 +89,14 @@ results: $(VENV)/.stamp
 	for g in $(KINDS); do \
 	  $(PY) -m game.solver --game $$g --deals 0-999 --states $(RESULTS_STATES) --jobs 2 \
 	    --csv docs/results/$$g.csv > docs/results/$$g.summary.json || exit 1; done
+	$(PY) -m tools.winnable
+
+## results-long: Forty Thieves at 1.8 million states a deal (about a minute each on one core),
+## LONG_DEALS=0-199 by default, both cores, resumable (docs/SOLVER.md); then the winnable lists
+LONG_DEALS ?= 0-199
+results-long: $(VENV)/.stamp
+	$(PY) -m game.solver --game FT1-N --deals $(LONG_DEALS) --states 1800000 --jobs 2 \
+	  --csv docs/results/FT1-N-1.8M.csv
 	$(PY) -m tools.winnable
 
 $(VENV)/.stamp: requirements-dev.txt
