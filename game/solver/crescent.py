@@ -75,8 +75,9 @@ class CrescentAdapter:
         return self.total, self.g.redeals_left
 
     def peek(self, action: Action) -> tuple[int, int] | None:
-        """The key a plain move would reach (``_leave``'s arithmetic, nothing changed); a
-        slide or a redeal moves more than one card: ``None``."""
+        """The key a plain move would reach: ``_leave``'s arithmetic, nothing changed (kept
+        apart from it: sharing a helper cost 2.7 % more instructions a state); a slide or a
+        redeal moves more than one card: ``None``."""
         s, d = action
         if d < 0:
             return None
@@ -149,11 +150,7 @@ class CrescentAdapter:
 
     def play(self, action: Action) -> Token:
         s, d = action
-        if d >= 8 and s >= 8:
-            self._back = (d, s)
-            self._leave(s, d)
-            return [self.g.apply_at(s, d)]
-        self._back = None
+        self._back = (d, s) if d >= 8 else None  # (a plain move's source is always a pile)
         if d >= 0:
             self._leave(s, d)
             return [self.g.apply_at(s, d)]
