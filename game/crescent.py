@@ -20,7 +20,7 @@ MAX_REDEALS = max(REDEALS.values())
 _FOUNDATIONS = range(8)
 _PILES = range(8, 8 + PILES)
 _ADJACENT = frozenset({1, -1, 12, -12})  # rank steps on a pile, King-Ace wrap included
-_NEIGHBOURS = tuple(  # the two cards a card goes onto on a pile: same suit, King-Ace wrapped
+NEIGHBOURS = tuple(  # the two cards a card goes onto on a pile: same suit, King-Ace wrapped
     (s * 13 + (r - 1) % 13, s * 13 + (r + 1) % 13) for s in range(4) for r in range(13)
 )
 
@@ -200,7 +200,7 @@ class Crescent(Solitaire):
                 out.append((i, suit))
             if down[suit] == c:
                 out.append((i, suit + 4))
-            lower, higher = _NEIGHBOURS[c]
+            lower, higher = NEIGHBOURS[c]
             if lower in takers:
                 for j in takers[lower]:
                     out.append((i, j))

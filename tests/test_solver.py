@@ -334,6 +334,34 @@ def test_crescent_leaves_out_only_the_move_straight_back():
     assert left_out > 10
 
 
+def test_crescent_move_lists_made_from_the_parents_are_the_engines():
+    """``actions`` works out each state's legal moves from its parent's where a plain move led
+    there; along random walks (undos, slides and redeals included) that list is always the
+    engine's ``legal_at`` as a set, with no move twice, and the index of top cards it reads is
+    the piles' own tops."""
+    rng = random.Random(13)
+    derived = 0
+    for n, code in enumerate(["CR1-N-AAAAAAB", "CR1-F-AAAAAAC", "CR1-N-AAAAAD7", "CR1-F-AAAAAQ4"]):
+        adapter = adapter_for(game.new(code), seed=n)
+        tokens = []
+        for _ in range(500):
+            derived += type(adapter._legal[-1]) is tuple
+            actions = adapter.actions()
+            legal = adapter._legal[-1]
+            assert sorted(legal) == sorted(adapter.g.legal_at()), code
+            assert len(set(legal)) == len(legal)
+            tops: dict[int, list[int]] = {}
+            for i in range(8, 24):
+                if adapter.p[i]:
+                    tops.setdefault(adapter.p[i][-1], []).append(i)
+            assert {c: sorted(at) for c, at in adapter._at.items() if at} == tops
+            if actions and (rng.random() < 0.75 or not tokens):
+                tokens.append(adapter.play(rng.choice(actions)))
+            elif tokens:
+                adapter.undo(tokens.pop())
+    assert derived > 1000  # most lists were made from the parent's
+
+
 def test_luby_sequence():
     assert [luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
 

@@ -10,27 +10,29 @@ all piles alike), so the key sorts the piles; the order of cards inside a pile m
 the redeal turns the bottom card up. Redeals left are the key's rank: a position is no better
 with fewer redeals, so one seen with as many or more is not searched again.
 
-Everything here goes through the engine's public fast path (``legal_moves``, ``apply_at``,
-``apply(REDEAL)``, ``unapply``, ``layout``): no rule is written twice.
+A state's legal moves are its parent's, changed only where the move just played changed a top
+card (``_derive``): that halves the work of a state against the engine's full ``legal_at``.
+
+Everything here goes through the engine's public fast path (``legal_at``, ``reason_at``,
+``foundation_for``, ``NEIGHBOURS``, ``apply_at``, ``apply(REDEAL)``, ``unapply``, ``layout``):
+no rule is written twice.
 """
 
 from __future__ import annotations
 
 import random
-from operator import itemgetter
-from typing import Any
+from typing import Any, cast
 
 from ..core import REDEAL, Move, Record
-from ..crescent import PILES, Crescent
-from .keys import ZOBRIST, multiset_hash, place_hash
-from .search import Token, by_rank
+from ..crescent import NEIGHBOURS, PILES, Crescent
+from .keys import ZOBRIST, multiset_hash, place_hash, plain_cards
+from .search import Token
 
 _PILES = range(8, 8 + PILES)
 SLIDE = -1  # an action's destination: onto the card's suit's met foundations
 Action = tuple[int, int]  # (source, destination) place numbers; REDEAL_ACTION for a redeal
 REDEAL_ACTION: Action = (-1, -1)
 _ORDER_BITS = 6
-_action = itemgetter(1)  # a (rank, action) pair's action
 
 
 _ORDERS: dict[int, list[list[int]]] = {}  # by list length, 64 random orders, made once
@@ -59,6 +61,8 @@ class CrescentAdapter:
         self.complete = not streamline
         self.rng = random.Random(seed) if seed else None  # reshuffles equally ranked actions
         self.p = self.g.layout
+        plain_cards(self.p)
+        self._piles = self.p[8:]  # the piles' own lists, which every move changes in place
         self.h = [place_hash(cards) if i >= 8 else 0 for i, cards in enumerate(self.p)]
         self.sq = [x * x for x in self.h]  # each pile's part of the key
         self.total = multiset_hash(self.h)
@@ -66,6 +70,19 @@ class CrescentAdapter:
         # the pile-to-pile action that led here: its reverse only leads back, to a state the
         # search has seen with as many redeals left, so ``actions`` leaves it out
         self._back: Action | None = None
+        # the engine's legal moves of each state on the current line, root first: a list once
+        # worked out, else the plain move that led there (``_derive`` then reuses the parent's
+        # list), or None (after a slide or a redeal: the engine's ``legal_at`` in full)
+        self._legal: list[Any] = [None]
+        self._at: dict[int, list[int]] = {}  # a card -> the piles with it on top
+        self._index()
+
+    def _index(self) -> None:
+        at: dict[int, list[int]] = {}
+        for i in _PILES:
+            if self.p[i]:
+                at.setdefault(self.p[i][-1], []).append(i)
+        self._at = at
 
     def key(self) -> tuple[int, int]:
         """The piles as a multiset (keys.py), and redeals left as the rank. The foundations
@@ -93,9 +110,15 @@ class CrescentAdapter:
 
     def _leave(self, s: int, d: int) -> None:
         """The key's update for the top card of pile ``s`` going to place ``d``."""
-        p, h, sq = self.p, self.h, self.sq
+        p, h, sq, at = self.p, self.h, self.sq, self._at
         pile = p[s]
         card = pile[-1]
+        at[card].remove(s)
+        if len(pile) > 1:
+            at.setdefault(pile[-2], []).append(s)
+        if d >= 8:
+            at[p[d][-1]].remove(d)  # a pile that takes a card is never empty
+            at.setdefault(card, []).append(d)
         old_s = h[s]
         new_s = old_s ^ ZOBRIST[len(pile) - 1][card]
         h[s] = new_s
@@ -115,45 +138,110 @@ class CrescentAdapter:
             sq[s] = new_s * new_s
             self.total = total + sq[s]
 
+    def _legal_here(self) -> list[Action]:
+        """The engine's legal moves here: worked out once a state, from the parent's if a
+        plain move led here (``_derive``), else by the engine's ``legal_at``."""
+        here = self._legal[-1]
+        if type(here) is list:
+            return cast(list[Action], here)
+        parent = self._legal[-2] if len(self._legal) > 1 else None
+        if here is None or type(parent) is not list:
+            legal = self.g.legal_at()
+        else:
+            legal = self._derive(parent, *here)
+        legal.sort()  # one order for a state, however the search came to it
+        self._legal[-1] = legal
+        return legal
+
     def actions(self) -> list[Action]:
+        """Home moves first, then moves off a card a foundation takes at once, then the rest
+        (each group reshuffled by a seeded search), the redeal last."""
         g, p = self.g, self.p
-        scored: list[tuple[int, Action]] = []  # (rank, the engine's own (source, destination))
         met = g.meeting_suits()
+        any_met = True in met
         foundation_for = g.foundation_for
-        for move in g.legal_at():
+        back = self._back
+        home: list[Action] = []
+        freeing: list[Action] = []
+        other: list[Action] = []
+        for move in self._legal_here():
             s, d = move
             if d < 8:
-                if s < 8 or met[d & 3]:
+                if s < 8 or (any_met and met[d & 3]):
                     continue  # a met suit: the slide-and-play actions below stand for these
-                scored.append((0, move))
-            else:
+                home.append(move)
+            elif move != back:
                 pile = p[s]
-                # moving a card off another that a foundation takes at once is worth trying first
-                under = len(pile) > 1 and foundation_for(pile[-2]) is not None
-                scored.append((1 if under else 2, move))
-        if True in met:
+                if len(pile) > 1 and foundation_for(pile[-2]) is not None:
+                    freeing.append(move)
+                else:
+                    other.append(move)
+        if any_met:
             for i in _PILES:
                 if p[i] and met[p[i][-1] // 13]:
-                    scored.append((0, (i, SLIDE)))
-        if self.streamline and scored and min(scored)[0] == 0:
-            return [action for rank, action in scored if rank == 0]
-        if self.rng is not None and len(scored) > 1:
-            orders = _ORDERS.get(len(scored)) or _orders(len(scored))
-            scored = list(map(scored.__getitem__, orders[self.rng.getrandbits(_ORDER_BITS)]))
-        scored.sort(key=by_rank)
-        actions = list(map(_action, scored))
-        if self._back is not None and self._back in actions:
-            actions.remove(self._back)
+                    home.append((i, SLIDE))
+        if self.streamline and home:
+            return home
+        if self.rng is not None:
+            k = self.rng.getrandbits(_ORDER_BITS)
+            home, freeing, other = (
+                list(map(group.__getitem__, (_ORDERS.get(len(group)) or _orders(len(group)))[k]))
+                if len(group) > 1
+                else group
+                for group in (home, freeing, other)
+            )
+        actions = home + freeing + other
         if g.redeal_allowed:
             actions.append(REDEAL_ACTION)
         return actions
+
+    def _derive(self, parent: list[Action], s: int, d: int) -> list[Action]:
+        """The engine's legal moves after the plain move ``(s, d)``, from the parent's: a
+        move's legality depends only on its two places' top cards (and the destination's size),
+        so the moves that touch neither ``s`` nor ``d`` stay, and the engine's own ``reason_at``
+        decides each candidate that does: a top card's same-suit neighbours (the piles with
+        them on top, from the index) and its foundations. A foundation ``d`` also takes new
+        cards, and meets its partner anew (both foundation-to-foundation moves touch ``d``).
+        The same set as ``legal_at``, in another order (tests/test_solver.py checks both)."""
+        p, at, reason_at, foundation_for = self.p, self._at, self.g.reason_at, self.g.foundation_for
+        out = [m for m in parent if s not in m and d not in m]
+        for x in (s, d) if d >= 8 else (s,):
+            pile = p[x]
+            if not pile:
+                continue
+            card = pile[-1]
+            f = foundation_for(card)  # the ascending one first: the descending may take it too
+            if f is not None:
+                out.append((x, f))
+                if f < 4 and reason_at(x, f + 4) is None:
+                    out.append((x, f + 4))
+            for n in NEIGHBOURS[card]:
+                for j in at.get(n, ()):
+                    if j != x and (x == s or j != s):  # s's pairs with d are made already
+                        if reason_at(x, j) is None:
+                            out.append((x, j))
+                        if reason_at(j, x) is None:
+                            out.append((j, x))
+        if d < 8:
+            top = p[d][-1]
+            for i in at.get(top + 1 if d < 4 else top - 1, ()):
+                if i != s and reason_at(i, d) is None:
+                    out.append((i, d))
+            partner = d + 4 if d < 4 else d - 4
+            if reason_at(d, partner) is None:
+                out.append((d, partner))
+            if reason_at(partner, d) is None:
+                out.append((partner, d))
+        return out
 
     def play(self, action: Action) -> Token:
         s, d = action
         self._back = (d, s) if d >= 8 else None  # (a plain move's source is always a pile)
         if d >= 0:
             self._leave(s, d)
+            self._legal.append(action)
             return [self.g.apply_at(s, d)]
+        self._legal.append(None)
         if s < 0:
             self._saved.append((self.total, self.h[:], self.sq[:]))
             record = self.g.apply(REDEAL)
@@ -162,6 +250,7 @@ class CrescentAdapter:
                 h[i] = place_hash(p[i])
                 sq[i] = h[i] * h[i]
             self.total = sum(sq)
+            self._index()
             return [record]
         return self._slide_and_play(s)
 
@@ -191,16 +280,26 @@ class CrescentAdapter:
         for record in reversed(token):
             unapply(record)
         saved = self._saved.pop()
-        h, sq = self.h, self.sq
+        self._legal.pop()
+        h, sq, p, at = self.h, self.sq, self.p, self._at
         if len(saved) == 7:
             self.total, s, h[s], sq[s], d, h[d], sq[d] = saved
+            card = p[s][-1]  # back on s, from d
+            at[card].remove(d)
+            at.setdefault(p[d][-1], []).append(d)
         elif len(saved) == 4:
             self.total, s, h[s], sq[s] = saved
+            card = p[s][-1]  # back on s, from a foundation
         else:  # a redeal
             self.total, h[:], sq[:] = saved
+            self._index()
+            return
+        at.setdefault(card, []).append(s)
+        if len(p[s]) > 1:
+            at[p[s][-2]].remove(s)
 
     def won(self) -> bool:
-        return self.g.is_won()
+        return not any(self._piles)  # the engine's is_won, one call less on the hot path
 
     def moves(self, token: Token) -> list[Move]:
         return [self.g.move_of(record) for record in token]

@@ -19,7 +19,7 @@ from typing import Any
 
 from ..core import Move, Record
 from ..forty_thieves import COLUMNS, STOCK, WASTE, FortyThieves
-from .keys import ZOBRIST, multiset_hash, place_hash
+from .keys import ZOBRIST, multiset_hash, place_hash, plain_cards
 from .search import Token, by_rank
 
 _FOUNDATIONS = range(8)
@@ -48,6 +48,7 @@ class FortyThievesAdapter:
         self.g = game.copy()
         self.rng = random.Random(seed) if seed else None  # reshuffles equally ranked actions
         self.p = self.g.layout
+        plain_cards(self.p)
         self.auto = auto
         # the key's parts (keys.py): each column's and the waste's hash, the columns' multiset
         self.h = [place_hash(cards) if i >= 8 else 0 for i, cards in enumerate(self.p)]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any, cast
 
 HEIGHTS = 104  # a place never holds more cards than the game has
 _rng = random.Random(0x5EED_C4E5)
@@ -35,3 +36,12 @@ def place_hash(cards: Sequence[int]) -> int:
 def multiset_hash(hashes: Sequence[int]) -> int:
     """The order-free hash of several places from their own hashes."""
     return sum(h * h for h in hashes)
+
+
+def plain_cards(places: list[list[Any]]) -> None:
+    """Turn a search copy's cards into exact ints, in place: CPython 3.11 specialises
+    arithmetic, indexing and hashing for exact ints only, and a ``Card`` (an int subclass)
+    takes the generic path: 4.7 % of Crescent's instructions a state, 2.1 % of Forty
+    Thieves'. The search never shows a card, so it needs nothing else of ``Card``."""
+    for cards in places:
+        cast(list[int], cards)[:] = map(int, cards)
