@@ -11,7 +11,7 @@ the redeal turns the bottom card up. Redeals left are the key's rank: a position
 with fewer redeals, so one seen with as many or more is not searched again.
 
 A state's legal moves are its parent's, changed only where the move just played changed a top
-card (``_derive``): that halves the work of a state against the engine's full ``legal_at``.
+card (``_derive``): about a fifth fewer instructions a state than the engine's full ``legal_at``.
 
 Everything here goes through the engine's public fast path (``legal_at``, ``reason_at``,
 ``foundation_for``, ``NEIGHBOURS``, ``apply_at``, ``apply(REDEAL)``, ``unapply``, ``layout``):
