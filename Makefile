@@ -92,11 +92,14 @@ results: $(VENV)/.stamp
 	$(PY) -m tools.winnable
 
 ## results-long: Forty Thieves at 1.8 million states a deal (about a minute each on one core),
-## LONG_DEALS=0-199 by default, both cores, resumable (docs/SOLVER.md); then the winnable lists
+## LONG_DEALS=0-199 by default, both cores, resumable (docs/SOLVER.md); then the winnable lists.
+## LONG_STATES=450000 LONG_CSV=docs/results/FT1-N-450k.csv: the cheaper run that grows the list
 LONG_DEALS ?= 0-199
+LONG_STATES ?= 1800000
+LONG_CSV ?= docs/results/FT1-N-1.8M.csv
 results-long: $(VENV)/.stamp
-	$(PY) -m game.solver --game FT1-N --deals $(LONG_DEALS) --states 1800000 --jobs 2 \
-	  --csv docs/results/FT1-N-1.8M.csv
+	$(PY) -m game.solver --game FT1-N --deals $(LONG_DEALS) --states $(LONG_STATES) --jobs 2 \
+	  --csv $(LONG_CSV)
 	$(PY) -m tools.winnable
 
 $(VENV)/.stamp: requirements-dev.txt
