@@ -78,6 +78,8 @@ class CrescentAdapter:
         self._index()
 
     def _index(self) -> None:
+        """The index of top cards afresh (at the start, and around a redeal, which turns
+        many piles at once); plain moves keep it up to date in ``_leave`` and ``undo``."""
         at: dict[int, list[int]] = {}
         for i in _PILES:
             if self.p[i]:
@@ -202,7 +204,7 @@ class CrescentAdapter:
         decides each candidate that does: a top card's same-suit neighbours (the piles with
         them on top, from the index) and its foundations. A foundation ``d`` also takes new
         cards, and meets its partner anew (both foundation-to-foundation moves touch ``d``).
-        The same set as ``legal_at``, in another order (tests/test_solver.py checks both)."""
+        The same set as ``legal_at`` (tests/test_solver.py), in another order."""
         p, at, reason_at, foundation_for = self.p, self._at, self.g.reason_at, self.g.foundation_for
         out = [m for m in parent if s not in m and d not in m]
         for x in (s, d) if d >= 8 else (s,):
