@@ -62,7 +62,6 @@ class CrescentAdapter:
         self.rng = random.Random(seed) if seed else None  # reshuffles equally ranked actions
         self.p = self.g.layout
         plain_cards(self.p)
-        self._piles = self.p[8:]  # the piles' own lists, which every move changes in place
         self.h = [place_hash(cards) if i >= 8 else 0 for i, cards in enumerate(self.p)]
         self.sq = [x * x for x in self.h]  # each pile's part of the key
         self.total = multiset_hash(self.h)
@@ -111,7 +110,8 @@ class CrescentAdapter:
         return total, self.g.redeals_left
 
     def _leave(self, s: int, d: int) -> None:
-        """The key's update for the top card of pile ``s`` going to place ``d``."""
+        """The key's and the top-card index's update for the top card of pile ``s`` going to
+        place ``d`` (``undo`` takes both back)."""
         p, h, sq, at = self.p, self.h, self.sq, self._at
         pile = p[s]
         card = pile[-1]
@@ -301,7 +301,7 @@ class CrescentAdapter:
             at[p[s][-2]].remove(s)
 
     def won(self) -> bool:
-        return not any(self._piles)  # the engine's is_won, one call less on the hot path
+        return self.g.is_won()
 
     def moves(self, token: Token) -> list[Move]:
         return [self.g.move_of(record) for record in token]
