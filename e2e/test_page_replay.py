@@ -8,7 +8,7 @@ import json
 
 import pytest
 from harness import ROOT
-from pages import load_code, tap, top_card
+from pages import load_code, tap
 from playwright.sync_api import expect
 
 import game
@@ -39,6 +39,8 @@ def resume(page, code: str, words: list[str]) -> None:
     load_code(page, "CR1-N-AAAAAAB" if code != "CR1-N-AAAAAAB" else "FT1-N-AAAAAAB")
     page.evaluate("c => { location.hash = c; }", code)
     expect(page.locator("#announce")).to_contain_text("Welcome back")
+    # the words come before the drawing: wait for the board of ``code`` before measuring it
+    expect(page.locator("#board")).to_have_attribute("data-code", code)
 
 
 @pytest.mark.parametrize("kind", ["CR1-N", "FT1-N"])
@@ -115,7 +117,7 @@ def test_the_won_dialog_replays_and_shares_the_game(board):
     resume(board, code, words[:-1])
     last = game.Move.from_text(words[-1])
     tap(board, last.src)
-    expect(top_card(board, last.dst)).to_be_visible()
+    expect(board.locator("#board")).to_have_attribute("data-status", "won")
     dialog = board.locator("#won-dialog")
     expect(dialog).to_be_visible()
     dialog.locator("[data-action=share]").click()
