@@ -9,6 +9,7 @@ import random
 import pytest
 
 import game
+from game.forty_thieves import STOCK, WASTE
 from game.solver import UNKNOWN, UNWINNABLE, WINNABLE, Search, adapter_for, search, solve
 from game.solver.__main__ import main
 from game.solver.batch import parse_range, read_rows, run_batch, solve_deals, summary, wilson
@@ -303,6 +304,40 @@ def test_forty_thieves_safe_moves_are_all_made_though_most_plays_skip_the_scan()
             elif len(tokens) > 1:
                 adapter.undo(tokens.pop())
     assert skipped > 100  # the shortcut was taken, and was right each time
+
+
+def test_forty_thieves_draw_and_play_actions_are_every_move_the_engine_allows():
+    """Each "draw k, then play the waste card" action the engine allows is one of ``actions``
+    and nothing else is: after ``apply_draws(k)`` on a copy, every legal move of the waste
+    card (to one empty column only: the key does not tell empty columns apart). Two columns
+    with equal top cards (the two copies) each take the stock card (random walks, undos too)."""
+    rng = random.Random(17)
+    both_copies = 0
+    for code in ("FT1-N-AAAAAAB", "FT1-N-AAAAAAZ", "FT1-N-AAAAACD", "FT1-N-AAAAAVS"):
+        adapter = adapter_for(game.new(code))
+        tokens = [adapter.start()]
+        for _ in range(300):
+            actions = adapter.actions()
+            p = adapter.p
+            first_empty = next((j for j in range(8, 18) if not p[j]), None)
+            expected = set()
+            for k in range(1, len(p[STOCK]) + 1):
+                g = adapter.g.copy()
+                g.apply_draws(k)
+                expected |= {
+                    (k, s, d)
+                    for s, d in g.legal_at()
+                    if s == WASTE and (d < 8 or p[d] or d == first_empty)
+                }
+            assert {a for a in actions if a[0]} == expected, code
+            assert len(set(actions)) == len(actions)
+            tops = [p[j][-1] for j in range(8, 18) if p[j]]
+            both_copies += any(tops.count(t) > 1 and t - 1 in p[STOCK] for t in tops)
+            if actions and (rng.random() < 0.8 or len(tokens) < 2):
+                tokens.append(adapter.play(rng.choice(actions)))
+            elif len(tokens) > 1:
+                adapter.undo(tokens.pop())
+    assert both_copies >= 5  # the case that needs a column list, not one column, a top card
 
 
 def test_crescent_leaves_out_only_the_move_straight_back():

@@ -143,7 +143,10 @@ class FortyThievesAdapter:
                 wanted = g.takes_home(f)
                 if wanted is not None:
                     home.setdefault(wanted, []).append(f)
-            tops: dict[int, int] = {p[j][-1]: j for j in _COLUMNS if p[j]}
+            tops: dict[int, list[int]] = {}  # a card -> the columns with it on top (both
+            for j in _COLUMNS:  # copies may be: each column is another position)
+                if p[j]:
+                    tops.setdefault(p[j][-1], []).append(j)
             reason_onto = g.reason_onto
             for k, card in enumerate(reversed(stock), 1):
                 if card in home:
@@ -152,9 +155,10 @@ class FortyThievesAdapter:
                 for d in empty:
                     if reason_onto(d, card) is None:
                         scored.append((6, k, WASTE, d))
-                d = tops.get(card + 1, -1)
-                if d >= 0 and card % 13 != 12 and reason_onto(d, card) is None:
-                    scored.append((4, k, WASTE, d))
+                if card % 13 != 12:
+                    for d in tops.get(card + 1, ()):
+                        if reason_onto(d, card) is None:
+                            scored.append((4, k, WASTE, d))
         if self.rng is not None:
             self.rng.shuffle(scored)
         scored.sort(key=by_rank)
