@@ -280,14 +280,16 @@ def luby(i: int) -> int:
 class Restarts:
     """Depth-first searches with a fresh table and a reshuffled move order each time, on Luby
     budgets: wins in these games hide behind early choices that one long search never revisits.
-    Any run that empties its stack has searched everything: its "unwinnable" is a proof."""
+    Any run that empties its stack has searched everything: its "unwinnable" is a proof.
+    The unit is small: many short dives under reshuffled orders find more Crescent wins than
+    fewer long ones (deals 0-119 at 100 000 states: unit 150, 68 won; 20, 78; 10, 80; 4, 82)."""
 
     def __init__(
         self,
         make_adapter: Callable[[int], Tree[Any]],
         states: int | None = None,
         seconds: float | None = None,
-        unit: int = 150,
+        unit: int = 10,
     ) -> None:
         self.make_adapter = make_adapter
         self.max_states = states
