@@ -9,8 +9,8 @@ import pytest
 
 import game
 from game.codes import KINDS, kind_slug
-from game.solver import UNKNOWN, WINNABLE, solve
-from game.web.assist import Job, Line, heuristic_move, state_key
+from game.solver import UNKNOWN, UNWINNABLE, WINNABLE, Search, adapter_for, prove_unwinnable, solve
+from game.web.assist import WATCH_STATES, Job, Line, heuristic_move, state_key
 from tools.winnable import rows, winnable
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -93,6 +93,52 @@ def test_a_hint_job_gives_up_at_its_wall_time():
             break
     assert result is not None and result.verdict == UNKNOWN
     assert job.advance(3.0) is result  # over: the search does not go on
+
+
+# a lost Crescent endgame with no short proof (``prove_unwinnable`` finds none): only a search
+# of its whole tree, 1 287 states, proves it
+LOST_ENDGAME = """CR1 redeals=1 moves=0
+f1: AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS
+f2: AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH
+f3: AD 2D 3D 4D 5D 6D 7D 8D 9D
+f4: AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC
+f5: KS QS JS TS 9S 8S 7S 6S
+f6: KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H
+f7: KD QD JD TD 9D 8D 7D 6D
+f8: KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C AC
+t1:
+t2: 5D 2S JD AH
+t3:
+t4:
+t5:
+t6:
+t7: KC 2D 5S 3S AS
+t8:
+t9:
+t10:
+t11: QD 4S AD KD KS 4D
+t12:
+t13:
+t14:
+t15:
+t16: 3D TD
+"""
+
+
+def test_the_quiet_look_proves_a_loss_the_restarts_for_wins_do_not_reach():
+    """The quiet look after a move (``watch``, 20 000 states) restarts on the larger unit that
+    proves small lost trees sooner; the hint and check jobs' unit, better at wins, does not
+    prove this one in the same budget."""
+    start = game.from_position(LOST_ENDGAME)
+    assert prove_unwinnable(start) is None
+    assert Search(adapter_for(start)).run().verdict == UNWINNABLE  # the whole tree: lost
+    verdicts = {}
+    for kind in ("watch", "check"):
+        job = Job(kind, start, FakeClock(), states=WATCH_STATES)
+        while (result := job.advance(5.0)) is None:
+            pass
+        verdicts[kind] = result.verdict
+    assert verdicts == {"watch": UNWINNABLE, "check": UNKNOWN}
 
 
 def found_within(kind: str, states: int) -> set[str]:

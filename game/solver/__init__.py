@@ -45,17 +45,22 @@ def adapter_for(game: Solitaire, seed: int = 0) -> CrescentAdapter | FortyThieve
 
 
 def search(
-    game: Solitaire, states: int | None = None, seconds: float | None = None
+    game: Solitaire,
+    states: int | None = None,
+    seconds: float | None = None,
+    unit: int = Restarts.UNIT,
 ) -> Restarts | Beam:
     """A search of ``game``'s position that its ``run(steps)`` advances in slices.
 
     Crescent: depth-first searches restarted on Luby budgets with reshuffled move orders (its
-    wins are many and found fast by diving; one long dive stays stuck). Forty Thieves: beams
-    of doubling width (its wins are long and narrow; see docs/SOLVER.md for the measurements).
+    wins are many and found fast by diving; one long dive stays stuck); ``unit`` is the
+    budgets' unit (a larger one proves small lost positions sooner: :class:`Restarts`).
+    Forty Thieves: beams of doubling width (its wins are long and narrow; see docs/SOLVER.md
+    for the measurements).
     """
     if isinstance(game, FortyThieves):
         return Beam(FortyThievesAdapter(game), states=states, seconds=seconds)
-    return Restarts(lambda seed: adapter_for(game, seed), states=states, seconds=seconds)
+    return Restarts(lambda seed: adapter_for(game, seed), states=states, seconds=seconds, unit=unit)
 
 
 def solve(game: Solitaire, states: int | None = None, seconds: float | None = None) -> Result:

@@ -134,7 +134,8 @@ class Result:
 class _Sliced:
     """The budget and slice bookkeeping of a resumable search (``run(steps)``)."""
 
-    CHECK_EVERY = 256  # steps between budget checks (a power of two)
+    CHECK_EVERY = 256  # steps between budget checks (a power of two). Crescent's restarts
+    # depend on it: a run given fewer states lasts this many steps (Restarts' docstring)
     max_states: int | None
     max_seconds: float | None
     elapsed: float
@@ -281,15 +282,24 @@ class Restarts:
     """Depth-first searches with a fresh table and a reshuffled move order each time, on Luby
     budgets: wins in these games hide behind early choices that one long search never revisits.
     Any run that empties its stack has searched everything: its "unwinnable" is a proof.
-    The unit is small: many short dives under reshuffled orders find more Crescent wins than
-    fewer long ones (deals 0-119 at 100 000 states: unit 150, 68 won; 20, 78; 10, 80; 4, 82)."""
+
+    The unit is small, so most runs are short dives: a run's budget is checked every
+    ``CHECK_EVERY`` steps, so a run given less lasts those 256 steps (about 120-200 Crescent
+    states), and with a unit of 10 about 97 % of runs are such dives, with Luby's rare long
+    runs between them. That finds more Crescent wins than a unit of 150 (deals 0-119 at
+    100 000 states: 80 won against 68; docs/SOLVER.md). The price is proofs: a lost position
+    is proven only by a run as long as its whole tree, which comes later with a small unit, so
+    a search that wants proofs more than wins (the page's quiet look) passes ``PROOF_UNIT``."""
+
+    UNIT = 10
+    PROOF_UNIT = 150  # proves small lost trees 2-20 times sooner than UNIT
 
     def __init__(
         self,
         make_adapter: Callable[[int], Tree[Any]],
         states: int | None = None,
         seconds: float | None = None,
-        unit: int = 10,
+        unit: int = UNIT,
     ) -> None:
         self.make_adapter = make_adapter
         self.max_states = states

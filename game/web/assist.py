@@ -12,9 +12,10 @@ from typing import Any
 
 from .. import Move, Solitaire
 from ..core import HISTORY_LIMIT
-from ..solver import UNKNOWN, UNWINNABLE, WINNABLE, Result, adapter_for, search
+from ..solver import UNKNOWN, UNWINNABLE, WINNABLE, Restarts, Result, adapter_for, search
 from ..solver.search import Tree
 
+WATCH_STATES = 20_000  # the quiet look after each move: a proof, or a short search (~0.5 s)
 HINT_MS = 1500  # a hint answers within this (a guess if no winning line came up by then)
 CHECK_SECONDS = 60.0  # "Can this deal be won?": searching time before "no verdict"
 
@@ -66,7 +67,9 @@ class Job:
         self.start = g.copy()
         self.key = state_key(g)
         self.clock = clock
-        self.search = search(g, states=states, seconds=seconds)
+        # the quiet look is there to prove losses: restarts on the unit that proves sooner
+        unit = Restarts.PROOF_UNIT if kind == "watch" else Restarts.UNIT
+        self.search = search(g, states=states, seconds=seconds, unit=unit)
         self.began = clock()
         self.wall_ms = wall_ms
         self.steps = 16  # adapted so that one run of the search takes about a quarter slice

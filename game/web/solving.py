@@ -17,14 +17,21 @@ from pyscript import document, window
 import game
 from game.codes import kind_slug
 from game.solver import UNWINNABLE, WINNABLE, Result
-from game.web.assist import CHECK_SECONDS, HINT_MS, Line, Trail, heuristic_move, state_key
+from game.web.assist import (
+    CHECK_SECONDS,
+    HINT_MS,
+    WATCH_STATES,
+    Line,
+    Trail,
+    heuristic_move,
+    state_key,
+)
 from game.web.dom import q
 from game.web.messages import Messages
 from game.web.names import place_name
 from game.web.solver_worker import result_of, start_message, stop_message
 from game.web.worker_client import SolverWorker
 
-WATCH_STATES = 20_000  # the quiet look after each move: a proof, or a short search (~0.5 s)
 WATCH_DELAY_MS = 800  # ... once the player has paused this long
 
 
