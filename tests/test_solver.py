@@ -9,7 +9,7 @@ import random
 import pytest
 
 import game
-from game.forty_thieves import STOCK, WASTE
+from game.forty_thieves import COLUMNS, STOCK, WASTE
 from game.solver import UNKNOWN, UNWINNABLE, WINNABLE, Search, adapter_for, search, solve
 from game.solver.__main__ import main
 from game.solver.batch import parse_range, read_rows, run_batch, solve_deals, summary, wilson
@@ -319,7 +319,8 @@ def test_forty_thieves_draw_and_play_actions_are_every_move_the_engine_allows():
         for _ in range(300):
             actions = adapter.actions()
             p = adapter.p
-            first_empty = next((j for j in range(8, 18) if not p[j]), None)
+            columns = range(8, 8 + COLUMNS)
+            first_empty = next((j for j in columns if not p[j]), None)
             expected = set()
             for k in range(1, len(p[STOCK]) + 1):
                 g = adapter.g.copy()
@@ -331,7 +332,7 @@ def test_forty_thieves_draw_and_play_actions_are_every_move_the_engine_allows():
                 }
             assert {a for a in actions if a[0]} == expected, code
             assert len(set(actions)) == len(actions)
-            tops = [p[j][-1] for j in range(8, 18) if p[j]]
+            tops = [p[j][-1] for j in columns if p[j]]
             both_copies += any(tops.count(t) > 1 and t - 1 in p[STOCK] for t in tops)
             near = [a for a in actions if a[0] <= 2]  # few draws: the stock lasts the walk
             if actions and (rng.random() < 0.8 or len(tokens) < 2):
