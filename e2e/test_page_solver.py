@@ -59,6 +59,42 @@ def test_hint_from_an_opening_highlights_a_winning_move_in_under_two_seconds(boa
     assert status_text(board).startswith("Hint:")
 
 
+def test_a_hint_asked_while_the_worker_boots_answers_within_two_seconds(fresh):
+    """The first Hint of a visit can come before the worker is up (it boots on first use, or
+    a few seconds after the page is ready): the page answers by its deadline all the same,
+    and a line the worker finds after that answers the next Hint at once."""
+    code = "CR1-N-AAAAAAJ"  # won in 9 010 states: once up, the worker finds a line in ~0.3 s
+    page = fresh("#" + code)
+    booting = page.evaluate("document.body.dataset.solverThread || 'not started'")
+    page.evaluate(  # from the click's event, as the player counts (not Playwright's steps)
+        "document.addEventListener('click', () => { window.clicked = performance.now() }, "
+        "{capture: true, once: true})"
+    )
+    page.click("[data-action=hint]")
+    seconds = (
+        page.wait_for_function(
+            "document.querySelector('.place.hint-from') && performance.now() - window.clicked",
+            timeout=10_000,
+        ).json_value()
+        / 1000
+    )
+    first = status_text(page)
+    assert seconds < 2.0, (seconds, booting, first)
+    src, dst = hinted(page)
+    assert (src, dst) in {tuple(m) for m in game.new(code).legal_moves()}
+    assert first.startswith(("Hint:", "No winning line found in time")), first
+    # the worker's search, answered or not, runs to its end; its line is then the next answer
+    page.wait_for_selector("body[data-solver-thread=worker]", state="attached", timeout=30_000)
+    page.wait_for_function("!document.body.dataset.solver", timeout=10_000)
+    started = page.evaluate("performance.now()")
+    page.click("[data-action=hint]")
+    page.wait_for_function(
+        "document.querySelector('#announce').textContent.startsWith('Hint:')", timeout=1_000
+    )
+    assert (page.evaluate("performance.now()") - started) / 1000 < 0.5
+    print(f"first hint: {seconds:.2f} s, worker {booting}, {first!r}")
+
+
 def test_hint_without_a_line_is_marked_as_a_guess(board):
     """Forty Thieves' opening: no line within the hint's time, so a likely move, marked."""
     load_code(board, "FT1-N-AAAAAAB")

@@ -17,6 +17,7 @@ from ..solver.search import Tree
 
 WATCH_STATES = 20_000  # the quiet look after each move: a proof, or a short search (~0.5 s)
 HINT_MS = 1500  # a hint answers within this (a guess if no winning line came up by then)
+HINT_DEADLINE_MS = 1700  # ... and the page within this of the click, even while the worker boots
 CHECK_SECONDS = 60.0  # "Can this deal be won?": searching time before "no verdict"
 
 

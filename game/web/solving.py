@@ -16,9 +16,10 @@ from pyscript import document, window
 
 import game
 from game.codes import kind_slug
-from game.solver import UNWINNABLE, WINNABLE, Result
+from game.solver import UNKNOWN, UNWINNABLE, WINNABLE, Result
 from game.web.assist import (
     CHECK_SECONDS,
+    HINT_DEADLINE_MS,
     HINT_MS,
     WATCH_STATES,
     Line,
@@ -44,6 +45,7 @@ class Asked:
     start: game.Solitaire
     key: str
     began: float  # performance.now() when asked
+    answered: bool = False  # a hint already answered with a guess (its deadline came first)
 
     @property
     def seconds(self) -> float:
@@ -167,6 +169,19 @@ class Solving:
             self.stop()  # one search at a time: the hint's, now
         self.begin("hint", g, wall_ms=HINT_MS)
         self.app.announce(self.words.text("hint_searching"))
+        job = self.job
+        window.setTimeout(create_once_callable(lambda: self.hint_deadline(job)), HINT_DEADLINE_MS)
+
+    def hint_deadline(self, job: Asked | None) -> None:
+        """The worker has not answered in time (it is still booting: the first Hint of a
+        visit can come before it is up): a guess now; a line the search finds later is kept
+        for the next Hint."""
+        if job is None or self.job is not job or job.answered:
+            return
+        if state_key(self.app.table.game) != job.key:
+            return  # the player moved meanwhile: the reply will be dropped
+        job.answered = True
+        self.hint_found(job, Result(UNKNOWN))
 
     def check(self, _event=None) -> None:
         """Search the deal from its start (or stop a check that is running)."""
@@ -221,7 +236,10 @@ class Solving:
         self.job = None
         self.trail.learn(job.key, result.verdict)  # (a check's key: the deal's start)
         document.body.removeAttribute("data-solver")
-        if job.kind == "hint":
+        if job.kind == "hint" and job.answered:  # a guess was shown: keep a line for later
+            if result.verdict == WINNABLE and result.moves:
+                self.line = Line(job.start, result.moves)
+        elif job.kind == "hint":
             self.hint_found(job, result)
         else:
             self.check_done(job, result)
