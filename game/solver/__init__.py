@@ -16,6 +16,7 @@ from ..crescent import Crescent
 from ..forty_thieves import FortyThieves
 from .crescent import CrescentAdapter
 from .forty_thieves import FortyThievesAdapter
+from .nested import Nested, Portfolio
 from .proofs import Proof, prove_unwinnable
 from .search import UNKNOWN, UNWINNABLE, WINNABLE, Beam, Restarts, Result, Search
 
@@ -24,6 +25,8 @@ __all__ = [
     "UNWINNABLE",
     "WINNABLE",
     "Beam",
+    "Nested",
+    "Portfolio",
     "Proof",
     "Restarts",
     "Result",
@@ -48,19 +51,26 @@ def search(
     game: Solitaire,
     states: int | None = None,
     seconds: float | None = None,
-    unit: int = Restarts.UNIT,
-) -> Restarts | Beam:
+    for_proofs: bool = False,
+) -> Portfolio | Restarts | Beam:
     """A search of ``game``'s position that its ``run(steps)`` advances in slices.
 
-    Crescent: depth-first searches restarted on Luby budgets with reshuffled move orders (its
-    wins are many and found fast by diving; one long dive stays stuck); ``unit`` is the
-    budgets' unit (a larger one proves small lost positions sooner: :class:`Restarts`).
-    Forty Thieves: beams of doubling width (its wins are long and narrow; see docs/SOLVER.md
-    for the measurements).
+    Crescent: depth-first searches restarted on Luby budgets, which alone can prove a loss,
+    taking turns (1 to 3) with a nested Monte Carlo search (nested.py), which finds more wins; with
+    ``for_proofs`` (the page's quiet look), only the restarts, on the unit that proves small
+    lost trees sooner (:class:`Restarts`). Forty Thieves: beams of doubling width (its wins
+    are long and narrow; see docs/SOLVER.md for the measurements).
     """
     if isinstance(game, FortyThieves):
         return Beam(FortyThievesAdapter(game), states=states, seconds=seconds)
-    return Restarts(lambda seed: adapter_for(game, seed), states=states, seconds=seconds, unit=unit)
+
+    def make(seed: int) -> CrescentAdapter | FortyThievesAdapter:
+        return adapter_for(game, seed)
+
+    if for_proofs:
+        return Restarts(make, states=states, seconds=seconds, unit=Restarts.PROOF_UNIT)
+    # the restarts' turn first: a small lost tree is proven before the nested search starts
+    return Portfolio([(Restarts(make), 1), (Nested(make), 3)], states=states, seconds=seconds)
 
 
 def solve(game: Solitaire, states: int | None = None, seconds: float | None = None) -> Result:

@@ -303,6 +303,11 @@ class CrescentAdapter:
     def won(self) -> bool:
         return self.g.is_won()
 
+    def score(self) -> int:
+        """The cards still in play: what a nested search's rollouts minimise (nested.py)."""
+        p = self.p
+        return sum(len(p[i]) for i in _PILES)
+
     def moves(self, token: Token) -> list[Move]:
         return [self.g.move_of(record) for record in token]
 

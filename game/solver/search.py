@@ -142,6 +142,11 @@ class _Sliced:
     result: Result | None
     _done: int
 
+    @property
+    def steps(self) -> int:
+        """Steps done over all slices."""
+        return self._done
+
     def _budget(self, started: float) -> tuple[float, float | None]:
         """The state limit and the deadline of this slice."""
         limit = self.max_states if self.max_states is not None else float("inf")
@@ -309,9 +314,13 @@ class Restarts:
         self.total = 0  # states of the finished runs
         self.elapsed = 0.0
         self._run = 0
+        self._steps_before = 0  # steps of the finished runs
+        self.current: Search
         self._next()
 
     def _next(self) -> None:
+        if self._run:
+            self._steps_before += self.current.steps
         self._run += 1
         budget = luby(self._run) * self.unit
         if self.max_states is not None:
@@ -321,6 +330,11 @@ class Restarts:
     @property
     def states(self) -> int:
         return self.total + self.current.states
+
+    @property
+    def steps(self) -> int:
+        """Steps over all runs: the same count however the search was sliced."""
+        return self._steps_before + self.current.steps
 
     @without_gc
     def run(self, steps: int | None = None) -> Result | None:

@@ -12,7 +12,7 @@ from typing import Any
 
 from .. import Move, Solitaire
 from ..core import HISTORY_LIMIT
-from ..solver import UNKNOWN, UNWINNABLE, WINNABLE, Restarts, Result, adapter_for, search
+from ..solver import UNKNOWN, UNWINNABLE, WINNABLE, Result, adapter_for, search
 from ..solver.search import Tree
 
 WATCH_STATES = 20_000  # the quiet look after each move: a proof, or a short search (~0.5 s)
@@ -68,9 +68,8 @@ class Job:
         self.start = g.copy()
         self.key = state_key(g)
         self.clock = clock
-        # the quiet look is there to prove losses: restarts on the unit that proves sooner
-        unit = Restarts.PROOF_UNIT if kind == "watch" else Restarts.UNIT
-        self.search = search(g, states=states, seconds=seconds, unit=unit)
+        # the quiet look is there to prove losses: the search that proves sooner
+        self.search = search(g, states=states, seconds=seconds, for_proofs=kind == "watch")
         self.began = clock()
         self.wall_ms = wall_ms
         self.steps = 16  # adapted so that one run of the search takes about a quarter slice

@@ -1,0 +1,63 @@
+"""The nested Monte Carlo search and the portfolio Crescent's searches run it in."""
+
+from __future__ import annotations
+
+import random
+
+import game
+from game.solver import UNKNOWN, UNWINNABLE, WINNABLE, Nested, Portfolio, Restarts, adapter_for
+from game.solver import search as search_for
+from tests.test_solver import brute_force, replay, small_crescent
+
+
+def nested(g: game.Solitaire, states: int) -> Nested:
+    return Nested(lambda seed: adapter_for(g, seed), states=states)
+
+
+def test_the_nested_search_wins_a_deal_the_restarts_miss_with_five_times_its_budget():
+    start = game.new("CR1-N-AAAAAD5")  # unknown after 725 000 states of restarts at 10 s
+    won = nested(start, 20_000).run()
+    assert won is not None and won.verdict == WINNABLE and won.states <= 20_000
+    assert replay(start, won.moves).status == "won"
+    restarts = Restarts(lambda seed: adapter_for(start, seed), states=100_000).run()
+    assert restarts is not None and restarts.verdict == UNKNOWN
+
+
+def test_a_sliced_nested_search_is_the_same_search():
+    start = game.new("CR1-N-AAAAAAD")
+    whole = nested(start, 100_000).run()
+    sliced, slices = nested(start, 100_000), 0
+    while (result := sliced.run(37)) is None:
+        slices += 1
+    assert whole is not None and whole.verdict == WINNABLE and slices > 100
+    assert (result.verdict, result.moves, result.states) == (
+        whole.verdict,
+        whole.moves,
+        whole.states,
+    )
+
+
+def test_only_the_portfolio_proves_a_loss_the_nested_search_says_unknown():
+    """A nested search never proves anything; the portfolio's restarts do, on lost positions
+    brute force confirms."""
+    lost = 0
+    for seed in range(60):
+        start = small_crescent(random.Random(seed))
+        if brute_force(start) is not False:
+            continue
+        lost += 1
+        assert nested(start, 3000).run().verdict == UNKNOWN  # type: ignore[union-attr]
+        assert search_for(start, states=200_000).run().verdict == UNWINNABLE  # type: ignore[union-attr]
+    assert lost >= 5
+
+
+def test_the_portfolio_gives_its_members_their_shares():
+    start = game.new("CR1-N-AAAAAAA")  # no win within this budget
+    portfolio = search_for(start, states=40_000)
+    assert isinstance(portfolio, Portfolio)
+    result = portfolio.run()
+    assert result is not None and result.verdict == UNKNOWN
+    (first, one), (second, three) = portfolio.members
+    assert (type(first), one, type(second), three) == (Restarts, 1, Nested, 3)
+    assert 40_000 <= result.states == first.states + second.states < 40_000 + 4 * Portfolio.TURN
+    assert abs(3 * first.steps - second.steps) <= 3 * Portfolio.TURN
