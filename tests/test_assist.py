@@ -127,8 +127,9 @@ t16: 3D TD
 
 def test_the_quiet_look_proves_a_loss_the_restarts_for_wins_do_not_reach():
     """The quiet look after a move (``watch``, 20 000 states) restarts on the larger unit that
-    proves small lost trees sooner; the hint and check jobs' unit, better at wins, does not
-    prove this one in the same budget."""
+    proves small lost trees sooner; the hint and check jobs' search (the restarts on the small
+    unit in turns with a nested search, better at wins) does not prove this one in the same
+    budget."""
     start = game.from_position(LOST_ENDGAME)
     assert prove_unwinnable(start) is None
     assert Search(adapter_for(start)).run().verdict == UNWINNABLE  # the whole tree: lost

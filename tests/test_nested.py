@@ -37,9 +37,16 @@ def test_a_sliced_nested_search_is_the_same_search():
     )
 
 
-def test_only_the_portfolio_proves_a_loss_the_nested_search_says_unknown():
-    """A nested search never proves anything; the portfolio's restarts do, on lost positions
-    brute force confirms."""
+def test_a_level_two_search_wins_and_its_line_replays():
+    start = game.new("CR1-N-AAAAAAE")
+    won = Nested(lambda seed: adapter_for(start, seed), states=50_000, level=2).run()
+    assert won is not None and won.verdict == WINNABLE
+    assert replay(start, won.moves).status == "won"
+
+
+def test_the_nested_search_never_wins_a_lost_position_and_the_portfolio_proves_it_lost():
+    """A nested search proves nothing (on a lost position it can only say unknown; a win
+    there would be a bug); the portfolio's restarts prove the loss, brute force agreeing."""
     lost = 0
     for seed in range(60):
         start = small_crescent(random.Random(seed))
@@ -61,3 +68,16 @@ def test_the_portfolio_gives_its_members_their_shares():
     assert (type(first), one, type(second), three) == (Restarts, 1, Nested, 3)
     assert 40_000 <= result.states == first.states + second.states < 40_000 + 4 * Portfolio.TURN
     assert abs(3 * first.steps - second.steps) <= 3 * Portfolio.TURN
+
+
+def test_a_member_that_runs_out_on_its_own_leaves_the_others_and_its_states_still_count():
+    start = game.new("CR1-N-AAAAAAA")
+    short = Nested(lambda seed: adapter_for(start, seed), states=2000)
+    restarts = Restarts(lambda seed: adapter_for(start, seed))
+    portfolio = Portfolio([(restarts, 1), (short, 3)], states=20_000)
+    result = portfolio.run()
+    assert result is not None and result.verdict == UNKNOWN
+    assert short.result is not None and short.result.verdict == UNKNOWN
+    assert portfolio.members == [(restarts, 1)]
+    assert result.states == short.states + restarts.states >= 20_000
+    assert short.states <= 2000 + 1

@@ -68,6 +68,7 @@ class Nested:
         self.adapter: Rollable[Any] = make_adapter(1)
         self.seen: set[int] = set()
         self.trail: list[tuple[Any, Any, int]] = []  # (action, token, key) from the root
+        self._first: list[Move] = []  # the moves of the adapter's start (safe moves)
         self._pause_at = 0
         self._steps = self._searches()
 
@@ -77,7 +78,7 @@ class Nested:
 
     @property
     def steps(self) -> int:
-        return self.plays
+        return self.plays  # a portfolio's turns count plays too
 
     @without_gc
     def run(self, steps: int | None = None) -> Result | None:
@@ -114,13 +115,9 @@ class Nested:
         return self.result
 
     def _line(self) -> list[Move]:
-        """The engine moves of the trail, replayed on a fresh copy (actions name places, so
-        the same actions make the same moves)."""
-        adapter = self.make_adapter(self.searches)
-        moves = adapter.moves(adapter.start())
-        for action, _token, _key in self.trail:
-            moves += adapter.moves(adapter.play(action))
-        return moves
+        """The engine moves of the trail, from the start."""
+        moves = self.adapter.moves
+        return self._first + [m for _action, token, _key in self.trail for m in moves(token)]
 
     def _searches(self) -> Generator[None, None, None]:
         while True:
@@ -129,11 +126,11 @@ class Nested:
             if self.searches > 1:
                 self.adapter = self.make_adapter(self.searches)
             adapter = self.adapter
-            adapter.start()
+            self._first = adapter.moves(adapter.start())
+            self.trail = []
             if adapter.won():
                 raise _Won
             self.seen = {adapter.key()[0]}
-            self.trail = []
             yield from self._nested(self.level)
             yield  # a pause between searches: a budget check even when a search is short
 
@@ -241,10 +238,11 @@ class Portfolio:
         self.result: Result | None = None
         self._turn = 0
         self._turn_end = members[0][1] * self.TURN
+        self._retired = 0  # states of the members that ran out on their own
 
     @property
     def states(self) -> int:
-        return sum(member.states for member, _share in self.members)
+        return self._retired + sum(member.states for member, _share in self.members)
 
     def run(self, steps: int | None = None) -> Result | None:
         """Search for about ``steps`` steps (all of the budget if ``None``); the verdict, or
@@ -266,7 +264,7 @@ class Portfolio:
                 break
             if result is not None or member.steps >= self._turn_end:  # the next one's turn
                 if result is not None:  # (a member that ran out on its own is left out)
-                    self.members.pop(self._turn)
+                    self._retired += self.members.pop(self._turn)[0].states
                     if not self.members:
                         self.result = Result(UNKNOWN, states=self.states)
                         break

@@ -165,18 +165,23 @@ class Solving:
         if move is not None:
             self.show(move)
             return
-        if self.job is not None and self.job.kind == "check":
+        job = self.job
+        if job is not None and job.kind == "hint" and job.key == state_key(g):
+            if job.answered:  # still searching after its guess: the guess again, no restart
+                self.hint_found(job, Result(UNKNOWN))
+            return  # (not answered yet: the answer is on its way)
+        if job is not None and job.kind == "check":
             self.stop()  # one search at a time: the hint's, now
         self.begin("hint", g, wall_ms=HINT_MS)
         self.app.announce(self.words.text("hint_searching"))
-        job = self.job
-        window.setTimeout(create_once_callable(lambda: self.hint_deadline(job)), HINT_DEADLINE_MS)
+        asked = self.job
+        window.setTimeout(create_once_callable(lambda: self.hint_deadline(asked)), HINT_DEADLINE_MS)
 
     def hint_deadline(self, job: Asked | None) -> None:
         """The worker has not answered in time (it is still booting: the first Hint of a
         visit can come before it is up): a guess now; a line the search finds later is kept
-        for the next Hint."""
-        if job is None or self.job is not job or job.answered:
+        for the next Hint, even if the player has moved on along it."""
+        if self.job is not job or job is None or job.answered:
             return
         if state_key(self.app.table.game) != job.key:
             return  # the player moved meanwhile: the reply will be dropped
@@ -227,8 +232,10 @@ class Solving:
         if message["type"] == "progress":
             self.progress(message["states"], message["seconds"])
             return
-        if job.kind == "hint" and state_key(self.app.table.game) != job.key:
+        moved = state_key(self.app.table.game) != job.key
+        if job.kind == "hint" and moved and not job.answered:
             self.stop(quiet=True)  # the player moved meanwhile: this hint is for another position
+            self.watch_position()  # the quiet look this search kept waiting
             return
         self.finish(job, result_of(message))
 
@@ -238,7 +245,8 @@ class Solving:
         document.body.removeAttribute("data-solver")
         if job.kind == "hint" and job.answered:  # a guess was shown: keep a line for later
             if result.verdict == WINNABLE and result.moves:
-                self.line = Line(job.start, result.moves)
+                self.line = Line(job.start, result.moves)  # (keyed by position: safe anywhere)
+            self.watch_position()  # the quiet look this search kept waiting, or its verdict
         elif job.kind == "hint":
             self.hint_found(job, result)
         else:
