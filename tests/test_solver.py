@@ -401,6 +401,59 @@ def test_crescent_move_lists_made_from_the_parents_are_the_engines():
     assert derived > 1000  # most lists were made from the parent's
 
 
+def test_crescent_graded_order_reorders_the_same_actions_by_the_engines_foundations():
+    """The graded move order (the nested search's, docs/SOLVER.md sixth pass) only reorders:
+    along random walks it offers the plain order's actions; its distance table says 0 exactly
+    where the engine's ``foundation_for`` takes a card now or the suit's foundations meet; and
+    after the home moves it ranks by the distance of the card each move uncovers, with moves
+    that empty a pile last."""
+    from game.solver.crescent import _DISTANCES, SLIDE
+
+    rng = random.Random(21)
+    checked = 0
+    for n, code in enumerate(["CR1-N-AAAAAAB", "CR1-N-AAAAAAC", "CR1-F-AAAAAD7"]):
+        adapter = adapter_for(game.new(code), seed=n + 1)
+        g, p = adapter.g, adapter.p
+        for _ in range(300):
+            adapter.graded = False
+            plain = adapter.actions()
+            adapter.graded = True
+            graded = adapter.actions()
+            assert sorted(plain) == sorted(graded)
+            met = g.meeting_suits()
+            distance = {}
+            for card in range(52):
+                suit = card // 13
+                row = _DISTANCES[p[suit][-1] * 52 + p[suit + 4][-1]]
+                distance[card] = row[card % 13]
+                assert (distance[card] == 0) == (met[suit] or g.foundation_for(card) is not None)
+            ranks = [
+                (15 if len(p[s]) == 1 else distance[p[s][-2]])
+                for s, d in graded
+                if s >= 8 and d >= 8 and d != SLIDE
+            ]
+            assert ranks == sorted(ranks)
+            checked += len(ranks)
+            moves = [a for a in graded if a[1] != SLIDE]
+            if moves and rng.random() < 0.9:
+                adapter.play(rng.choice(moves))
+            elif g.redeal_allowed:
+                adapter.play((-1, -1))
+            else:
+                break
+    assert checked > 500
+
+
+def test_the_distance_table_on_a_hand_made_suit():
+    """Spades up to the 4 and down to the 9: the 5 and the 8 go now, the 7 after one more
+    card (the 8 down), the 6 after one (the 5 up); met foundations: every rank at 0."""
+    from game.solver.crescent import _DISTANCES
+
+    row = _DISTANCES[3 * 52 + 8]  # ascending top 4S (card 3), descending top 9S (card 8)
+    assert [row[r] for r in (4, 5, 6, 7)] == [0, 1, 1, 0]
+    assert set(_DISTANCES[3 * 52 + 4]) == {0}  # 4S up, 5S down: met
+
+
 def test_luby_sequence():
     assert [luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
 

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import time
+from typing import cast
 
 from ..core import Solitaire
 from ..crescent import Crescent
@@ -56,7 +57,8 @@ def search(
     """A search of ``game``'s position that its ``run(steps)`` advances in slices.
 
     Crescent: depth-first searches restarted on Luby budgets, which alone can prove a loss,
-    taking turns (1 to 3) with a nested Monte Carlo search (nested.py), which finds more wins; with
+    taking turns (1 to 3) with a nested Monte Carlo search (nested.py), which finds more wins
+    (its searches in the graded move order and the plain one by turns, graded first); with
     ``for_proofs`` (the page's quiet look), only the restarts, on the unit that proves small
     lost trees sooner (:class:`Restarts`). Forty Thieves: beams of doubling width (its wins
     are long and narrow; see docs/SOLVER.md for the measurements).
@@ -67,10 +69,19 @@ def search(
     def make(seed: int) -> CrescentAdapter | FortyThievesAdapter:
         return adapter_for(game, seed)
 
+    crescent = cast(Crescent, game)
+
+    def alternating(seed: int) -> CrescentAdapter:
+        # the graded move order first (the most wins soon), then plain and graded in turn
+        # (other wins later: docs/SOLVER.md, sixth pass)
+        return CrescentAdapter(crescent, seed, graded=seed % 2 == 1)
+
     if for_proofs:
         return Restarts(make, states=states, seconds=seconds, unit=Restarts.PROOF_UNIT)
     # the restarts' turn first: a small lost tree is proven before the nested search starts
-    return Portfolio([(Restarts(make), 1), (Nested(make), 3)], states=states, seconds=seconds)
+    return Portfolio(
+        [(Restarts(make), 1), (Nested(alternating), 3)], states=states, seconds=seconds
+    )
 
 
 def solve(game: Solitaire, states: int | None = None, seconds: float | None = None) -> Result:

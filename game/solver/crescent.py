@@ -21,18 +21,21 @@ no rule is written twice.
 from __future__ import annotations
 
 import random
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from ..core import REDEAL, Move, Record
 from ..crescent import NEIGHBOURS, PILES, Crescent
 from .keys import ZOBRIST, multiset_hash, place_hash, plain_cards
-from .search import Token
+from .search import Token, by_rank
 
 _PILES = range(8, 8 + PILES)
 SLIDE = -1  # an action's destination: onto the card's suit's met foundations
 Action = tuple[int, int]  # (source, destination) place numbers; REDEAL_ACTION for a redeal
 REDEAL_ACTION: Action = (-1, -1)
 _ORDER_BITS = 6
+T = TypeVar("T")
+_GRADE = 16  # a rank of distance outweighs any card buried (distances are below 13)
+_EMPTIED = 15  # an emptied pile's "distance": after every other move (it never takes a card again)
 
 
 _ORDERS: dict[int, list[list[int]]] = {}  # by list length, 64 random orders, made once
@@ -49,11 +52,45 @@ def _orders(n: int) -> list[list[int]]:
     return orders
 
 
+def _reshuffled(group: list[T], k: int) -> list[T]:
+    """``group`` in the ``k``-th of its length's random orders."""
+    return list(map(group.__getitem__, (_ORDERS.get(len(group)) or _orders(len(group)))[k]))
+
+
+def _distance_rows() -> list[tuple[int, ...]]:
+    """For each pair of foundation tops of one suit (at ascending top card * 52 + descending
+    top card), each of the suit's ranks' *distance*: how many cards of the suit must go home
+    before either foundation takes that rank (0 if one takes it now, or if the two meet: then
+    every rank is one slide away). An estimate for the move order, not a rule."""
+    rows: list[tuple[int, ...]] = [()] * (52 * 52)
+    for suit in range(4):
+        for up_top in range(13):
+            for down_top in range(13):
+                row = []
+                for rank in range(13):
+                    up = rank - up_top - 1  # the ascending foundation takes its top + 1
+                    down = down_top - 1 - rank  # the descending one its top - 1
+                    if down_top == up_top + 1:
+                        row.append(0)
+                    else:
+                        row.append(down if up < 0 else up if down < 0 or up < down else down)
+                rows[(13 * suit + up_top) * 52 + 13 * suit + down_top] = tuple(row)
+    return rows
+
+
+_DISTANCES = _distance_rows()
+
+
 class CrescentAdapter:
     """Searches a copy of the game; a token is the list of engine records an action played."""
 
-    def __init__(self, game: Crescent, seed: int = 0, streamline: bool = False) -> None:
+    def __init__(
+        self, game: Crescent, seed: int = 0, streamline: bool = False, graded: bool = False
+    ) -> None:
         self.g = game.copy()
+        # the move order of ``actions``: graded by how near home each move brings a card, or
+        # plain (home, then freeing a card for home, then the rest: the first solver's)
+        self.graded = graded
         # streamlined: where a card can go home, only such moves are tried. Not every line is
         # searched then (``complete``: an exhausted search proves nothing), but the lines that
         # are hold many wins that plain search finds later or not at all
@@ -156,16 +193,27 @@ class CrescentAdapter:
         return legal
 
     def actions(self) -> list[Action]:
-        """Home moves first, then moves off a card a foundation takes at once, then the rest
-        (each group reshuffled by a seeded search), the redeal last."""
+        """Home moves first; then, graded, the other moves by how soon a foundation could take
+        the card each uncovers (``_DISTANCES``), and among those, burying the card furthest
+        from home first, and moves that empty a pile (it never takes a card again) after them
+        all; plain, the moves that uncover a card a foundation takes now, then the rest; the
+        redeal last. Equal ones are reshuffled by a seeded search. Graded, a nested search wins
+        far more within a Hint's budget; plain, it finds other wins later (docs/SOLVER.md,
+        sixth pass)."""
         g, p = self.g, self.p
         met = g.meeting_suits()
         any_met = True in met
-        foundation_for = g.foundation_for
         back = self._back
+        graded = self.graded
+        # each card's distance (_DISTANCES), by its suit's foundation tops
+        distances = (
+            _DISTANCES[p[0][-1] * 52 + p[4][-1]]
+            + _DISTANCES[p[1][-1] * 52 + p[5][-1]]
+            + _DISTANCES[p[2][-1] * 52 + p[6][-1]]
+            + _DISTANCES[p[3][-1] * 52 + p[7][-1]]
+        )
         home: list[Action] = []
-        freeing: list[Action] = []
-        other: list[Action] = []
+        rest: list[tuple[int, Action]] = []
         for move in self._legal_here():
             s, d = move
             if d < 8:
@@ -174,10 +222,11 @@ class CrescentAdapter:
                 home.append(move)
             elif move != back:
                 pile = p[s]
-                if len(pile) > 1 and foundation_for(pile[-2]) is not None:
-                    freeing.append(move)
-                else:
-                    other.append(move)
+                distance = distances[pile[-2]] if len(pile) > 1 else _EMPTIED
+                if graded:
+                    rest.append((_GRADE * distance - distances[p[d][-1]], move))
+                else:  # only "frees a card for home" first
+                    rest.append((0 if distance == 0 else 1, move))
         if any_met:
             for i in _PILES:
                 if p[i] and met[p[i][-1] // 13]:
@@ -186,13 +235,12 @@ class CrescentAdapter:
             return home
         if self.rng is not None:
             k = self.rng.getrandbits(_ORDER_BITS)
-            home, freeing, other = (
-                list(map(group.__getitem__, (_ORDERS.get(len(group)) or _orders(len(group)))[k]))
-                if len(group) > 1
-                else group
-                for group in (home, freeing, other)
-            )
-        actions = home + freeing + other
+            if len(home) > 1:
+                home = _reshuffled(home, k)
+            if len(rest) > 1:
+                rest = _reshuffled(rest, k)
+        rest.sort(key=by_rank)
+        actions = home + [move for _, move in rest]
         if g.redeal_allowed:
             actions.append(REDEAL_ACTION)
         return actions
