@@ -407,7 +407,7 @@ def test_crescent_graded_order_reorders_the_same_actions_by_the_engines_foundati
     where the engine's ``foundation_for`` takes a card now or the suit's foundations meet; and
     after the home moves it ranks by the distance of the card each move uncovers, with moves
     that empty a pile last."""
-    from game.solver.crescent import _DISTANCES, SLIDE
+    from game.solver.crescent import _DISTANCES, _EMPTIED, SLIDE
 
     rng = random.Random(21)
     checked = 0
@@ -427,12 +427,12 @@ def test_crescent_graded_order_reorders_the_same_actions_by_the_engines_foundati
                 row = _DISTANCES[p[suit][-1] * 52 + p[suit + 4][-1]]
                 distance[card] = row[card % 13]
                 assert (distance[card] == 0) == (met[suit] or g.foundation_for(card) is not None)
-            ranks = [
-                (15 if len(p[s]) == 1 else distance[p[s][-2]])
+            ranks = [  # (the uncovered card's distance, minus the covered card's)
+                (_EMPTIED if len(p[s]) == 1 else distance[p[s][-2]], -distance[p[d][-1]])
                 for s, d in graded
-                if s >= 8 and d >= 8 and d != SLIDE
+                if s >= 8 and d >= 8
             ]
-            assert ranks == sorted(ranks)
+            assert ranks == sorted(ranks)  # nearer home first; then bury the furthest first
             checked += len(ranks)
             moves = [a for a in graded if a[1] != SLIDE]
             if moves and rng.random() < 0.9:

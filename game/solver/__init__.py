@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 import time
-from typing import cast
+from collections.abc import Callable
 
 from ..core import Solitaire
 from ..crescent import Crescent
@@ -33,6 +33,7 @@ __all__ = [
     "Result",
     "Search",
     "adapter_for",
+    "alternating_orders",
     "prove_unwinnable",
     "search",
     "solve",
@@ -69,19 +70,27 @@ def search(
     def make(seed: int) -> CrescentAdapter | FortyThievesAdapter:
         return adapter_for(game, seed)
 
-    crescent = cast(Crescent, game)
-
-    def alternating(seed: int) -> CrescentAdapter:
-        # the graded move order first (the most wins soon), then plain and graded in turn
-        # (other wins later: docs/SOLVER.md, sixth pass)
-        return CrescentAdapter(crescent, seed, graded=seed % 2 == 1)
-
+    if not isinstance(game, Crescent):
+        raise TypeError(f"no solver for {type(game).__name__}")
     if for_proofs:
         return Restarts(make, states=states, seconds=seconds, unit=Restarts.PROOF_UNIT)
     # the restarts' turn first: a small lost tree is proven before the nested search starts
     return Portfolio(
-        [(Restarts(make), 1), (Nested(alternating), 3)], states=states, seconds=seconds
+        [(Restarts(make), 1), (Nested(alternating_orders(game)), 3)],
+        states=states,
+        seconds=seconds,
     )
+
+
+def alternating_orders(game: Crescent) -> Callable[[int], CrescentAdapter]:
+    """The nested search's adapters: the graded move order for odd seeds (the first search: the
+    most wins soon, what a Hint needs), the plain one for even seeds (other wins later)
+    (docs/SOLVER.md, sixth pass)."""
+
+    def make(seed: int) -> CrescentAdapter:
+        return CrescentAdapter(game, seed, graded=seed % 2 == 1)
+
+    return make
 
 
 def solve(game: Solitaire, states: int | None = None, seconds: float | None = None) -> Result:

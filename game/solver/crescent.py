@@ -15,7 +15,9 @@ card (``_derive``): about a fifth fewer instructions a state than the engine's f
 
 Everything here goes through the engine's public fast path (``legal_at``, ``reason_at``,
 ``foundation_for``, ``NEIGHBOURS``, ``apply_at``, ``apply(REDEAL)``, ``unapply``, ``layout``):
-no rule is written twice.
+no rule is written twice. One estimate is the adapter's own: ``_DISTANCES``, how far a card is
+from home, which only orders moves (never decides one); a test checks its zeros against the
+engine's ``foundation_for`` and ``meeting_suits``.
 """
 
 from __future__ import annotations
@@ -57,7 +59,7 @@ def _reshuffled(group: list[T], k: int) -> list[T]:
     return list(map(group.__getitem__, (_ORDERS.get(len(group)) or _orders(len(group)))[k]))
 
 
-def _distance_rows() -> list[tuple[int, ...]]:
+def _distance_rows() -> list[tuple[int, ...]]:  # (unused rows: empty)
     """For each pair of foundation tops of one suit (at ascending top card * 52 + descending
     top card), each of the suit's ranks' *distance*: how many cards of the suit must go home
     before either foundation takes that rank (0 if one takes it now, or if the two meet: then
@@ -89,7 +91,8 @@ class CrescentAdapter:
     ) -> None:
         self.g = game.copy()
         # the move order of ``actions``: graded by how near home each move brings a card, or
-        # plain (home, then freeing a card for home, then the rest: the first solver's)
+        # plain (home, then uncovering a card that can go home now, then the rest: the first
+        # solver's groups, with equal moves in another random order since the sixth pass)
         self.graded = graded
         # streamlined: where a card can go home, only such moves are tried. Not every line is
         # searched then (``complete``: an exhausted search proves nothing), but the lines that

@@ -1,9 +1,10 @@
 """Nested Monte Carlo search (Cazenave, "Nested Monte-Carlo Search", IJCAI 2009): Crescent's
 strongest search for wins.
 
-A rollout plays the adapter's first action whose position is new on the line (home moves
-first, then moves that free a card for home, then the rest, equal ones reshuffled by the
-seed) until a win or a dead end, and scores where it ended (``score``: cards still in play).
+A rollout plays the adapter's first action whose position is new on the line (in its move
+order: for Crescent, home moves first, then the graded or the plain order, ``search()``
+taking them by turns; equal ones reshuffled by the seed) until a win or a dead end, and
+scores where it ended (``score``: cards still in play).
 A level-1 search walks one line: at each step it plays every action followed by a rollout,
 remembers the best sequence any of them reached, and takes that sequence's next action; a
 level-n search does the same with level n-1 searches in place of rollouts. The best sequence is
