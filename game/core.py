@@ -306,7 +306,7 @@ class Solitaire:
 
     def snapshot(self) -> Snapshot:
         """The layout and counters, for ``restore``: a search's saved state."""
-        return [cards[:] for cards in self._p], self._counters()
+        return list(map(list.copy, self._p)), self._counters()
 
     def restore(self, snapshot: Snapshot) -> None:
         """Back to a ``snapshot`` of this game (the history is left as it is)."""

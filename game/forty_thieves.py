@@ -175,39 +175,49 @@ class FortyThieves(Solitaire):
         return [move[s][d] for s, d in self.legal_at()]
 
     def legal_at(self) -> list[tuple[int, int]]:
+        """Every legal (source, destination) pair, by source: columns, the waste, foundations
+        (the solver's hot path: each top card is looked up, not tried on every place)."""
         p = self._p
         out: list[tuple[int, int]] = []
+        add = out.append
         empty = []
-        top_of: dict[int, list[int]] = {}
+        tops = []  # (place, its top card) of the columns and the waste
+        top_of: dict[int, list[int]] = {}  # a card -> the columns it tops
         for j in _COLUMNS:
-            if p[j]:
-                top_of.setdefault(p[j][-1], []).append(j)
+            column = p[j]
+            if column:
+                c = column[-1]
+                tops.append((j, c))
+                if c in top_of:
+                    top_of[c].append(j)
+                else:
+                    top_of[c] = [j]
             else:
                 empty.append(j)
-        home = [self.takes_home(f) for f in _FOUNDATIONS]
-        sources = [i for i in (*_COLUMNS, WASTE) if p[i]]
-        for i in sources:
-            c = p[i][-1]
+        if p[WASTE]:
+            tops.append((WASTE, p[WASTE][-1]))
+        home = list(map(self.takes_home, _FOUNDATIONS))
+        for i, c in tops:
             suit = c // 13
             if home[suit] == c:
-                out.append((i, suit))
+                add((i, suit))
             if home[suit + 4] == c:
-                out.append((i, suit + 4))
-            if c % 13 != 12:  # a King has no card one rank higher
-                for j in top_of.get(c + 1, ()):
-                    out.append((i, j))
+                add((i, suit + 4))
+            if c % 13 != 12 and c + 1 in top_of:  # a King has no card one rank higher
+                for j in top_of[c + 1]:
+                    add((i, j))
             for j in empty:
-                out.append((i, j))
+                add((i, j))
         for f in _FOUNDATIONS:
             if p[f]:
                 c = p[f][-1]
-                if c % 13 != 12:
-                    for j in top_of.get(c + 1, ()):
-                        out.append((f, j))
+                if c % 13 != 12 and c + 1 in top_of:
+                    for j in top_of[c + 1]:
+                        add((f, j))
                 for j in empty:
-                    out.append((f, j))
+                    add((f, j))
         if p[STOCK]:
-            out.append((STOCK, WASTE))
+            add((STOCK, WASTE))
         return out
 
     @property

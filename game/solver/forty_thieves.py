@@ -20,7 +20,7 @@ from typing import Any
 from ..core import Move, Record
 from ..forty_thieves import COLUMNS, STOCK, WASTE, FortyThieves
 from .keys import ZOBRIST, multiset_hash, place_hash, plain_cards
-from .search import Token, by_rank
+from .search import Token
 
 _FOUNDATIONS = range(8)
 _COLUMNS = range(8, 8 + COLUMNS)
@@ -48,38 +48,38 @@ class FortyThievesAdapter:
         self.g = game.copy()
         self.rng = random.Random(seed) if seed else None  # reshuffles equally ranked actions
         self.p = self.g.layout
+        self.won = self.g.is_won  # asked of every child: one call, not two
         plain_cards(self.p)
         self.auto = auto
         # the key's parts (keys.py): each column's and the waste's hash, the columns' multiset
         self.h = [place_hash(cards) if i >= 8 else 0 for i, cards in enumerate(self.p)]
         self.total = multiset_hash(self.h[8 : 8 + COLUMNS])
-        self._saved: list[tuple[int, list[int]]] = []
+        self._saved: list[tuple[int, list[int], int]] = []
         self._column_scores: dict[int, int] = {0: -8}  # by column hash (score)
-        # what turning k stock cards adds to the waste's hash, for each k, by (waste height,
-        # stock size): turning many cards at once is one lookup
-        self._turned: dict[tuple[int, int], list[int]] = {}
+        # the score but for the waste's part, kept up to date by ``_apply``
+        self.parts = -20 * sum(map(len, self.p[:8]))
+        for i in _COLUMNS:
+            self.parts += self._column_scores.setdefault(self.h[i], _column_score(self.p[i]))
+        # what turning k stock cards adds to the waste's hash, for each k (``_turns``)
+        self._turned: dict[int, list[int]] = {}
+        # each card's indexes in the stock, bottom first: a stock of length n holds the first n
+        self._stock_at: list[list[int]] = [[] for _ in range(52)]
+        for i, card in enumerate(self.p[STOCK]):
+            self._stock_at[card].append(i)
 
     def snapshot(self) -> Any:
-        return self.g.snapshot(), self.total, self.h[:]
+        return self.g.snapshot(), self.total, self.h[:], self.parts
 
     def restore(self, snapshot: Any) -> None:
         self.g.restore(snapshot[0])
-        self.total, self.h[:] = snapshot[1], snapshot[2]
+        self.total, self.h[:], self.parts = snapshot[1], snapshot[2], snapshot[3]
         self._saved.clear()  # the plays before are not taken back: the state is replaced
 
     def score(self) -> int:
         """Lower is better: cards home count most, then empty columns, then columns in suit
         sequence (a card not on the next higher of its suit blocks what lies under it),
-        then a short waste. A column's part is kept by its hash: columns recur."""
-        p, h, known = self.p, self.h, self._column_scores
-        found = sum(map(len, p[:8]))
-        total = 0
-        for i in _COLUMNS:
-            part = known.get(h[i])
-            if part is None:
-                part = known[h[i]] = _column_score(p[i])
-            total += part
-        return -20 * found + total + len(p[WASTE])
+        then a short waste. The columns' part is kept as moves change them (``_apply``)."""
+        return self.parts + len(self.p[WASTE])
 
     def key(self) -> tuple[int, int]:
         """The columns as a multiset, the waste in order and the stock's length (its order
@@ -93,110 +93,150 @@ class FortyThievesAdapter:
         return None
 
     def _apply(self, s: int, d: int) -> Record:
-        """``apply_at``, with the key's update."""
-        p, h = self.p, self.h
-        card = p[s][-1]
-        if s >= 8:
-            if s == WASTE:
-                h[s] ^= ZOBRIST[len(p[s]) - 1][card]
-            elif s != STOCK:
-                old = h[s]
-                new = old ^ ZOBRIST[len(p[s]) - 1][card]
-                h[s] = new
-                self.total += new * new - old * old
-        if d >= 8:
-            if d == WASTE:
-                h[d] ^= ZOBRIST[len(p[d])][card]
-            else:
-                old = h[d]
-                new = old ^ ZOBRIST[len(p[d])][card]
-                h[d] = new
-                self.total += new * new - old * old
-        return self.g.apply_at(s, d)
+        """``apply_at``, with the key's and the score's update: a column's score is kept by
+        its hash, as columns recur."""
+        p, h, known = self.p, self.h, self._column_scores
+        record = self.g.apply_at(s, d)
+        card = p[d][-1]
+        if s < 8:
+            self.parts += 20
+        elif s == WASTE:
+            h[s] ^= ZOBRIST[len(p[s])][card]
+        elif 8 <= s < STOCK:
+            old = h[s]
+            new = h[s] = old ^ ZOBRIST[len(p[s])][card]
+            self.total += new * new - old * old
+            part = known.get(new)
+            if part is None:
+                part = known[new] = _column_score(p[s])
+            self.parts += part - known[old]
+        if d < 8:
+            self.parts -= 20
+        elif d == WASTE:
+            h[d] ^= ZOBRIST[len(p[d]) - 1][card]
+        elif d >= 8:
+            old = h[d]
+            new = h[d] = old ^ ZOBRIST[len(p[d]) - 1][card]
+            self.total += new * new - old * old
+            part = known.get(new)
+            if part is None:
+                part = known[new] = _column_score(p[d])
+            self.parts += part - known[old]
+        return record
 
     def actions(self) -> list[Action]:
+        """The engine's moves and the draw-and-play actions, best kind first (``ranked``
+        holds each kind's actions in the engine's order; a seed reshuffles each kind)."""
         g, p = self.g, self.p
-        scored = []
-        empty = [j for j in _COLUMNS if not p[j]][:1]  # the key sorts columns: one empty is all
+        ranked: list[list[Action]] = [[], [], [], [], [], [], [], []]
+        first = -1  # the key sorts columns: one empty column is all
+        for j in _COLUMNS:
+            if not p[j]:
+                first = j
+                break
         for s, d in g.legal_at():
-            if s == STOCK or (d >= 8 and not p[d] and d not in empty):
-                continue  # draws come as part of the actions below
             if d < 8:
                 rank = 0
+            elif s == STOCK:
+                continue  # draws come as part of the actions below
+            elif p[d]:
+                if s < 8:
+                    rank = 7  # foundation back to a column: rarely needed, always searched
+                elif s == WASTE:
+                    rank = 2
+                else:
+                    rank = 1 if len(p[s]) == 1 else 2  # emptying a column frees the best space
+            elif d != first:
+                continue
             elif s < 8:
-                rank = 7  # foundation back to a column: rarely needed, always searched
-            elif not p[d]:
-                if s != WASTE and len(p[s]) == 1:
-                    continue  # a lone card to another empty column: the same position
-                rank = 5
-            elif s == WASTE:
-                rank = 2
+                rank = 7
+            elif s != WASTE and len(p[s]) == 1:
+                continue  # a lone card to another empty column: the same position
             else:
-                rank = 1 if len(p[s]) == 1 else 2  # emptying a column frees the best space
-            scored.append((rank, 0, s, d))
+                rank = 5
+            ranked[rank].append((0, s, d))
         # the k-th next stock card, drawn and played at once: home where the engine says a
-        # foundation takes it, else onto a column (checked by the engine's own rule)
-        stock = p[STOCK]
-        if stock:
-            home: dict[int, list[int]] = {}  # a card -> the foundations that take it now
+        # foundation takes it, else onto a column (checked by the engine's own rule). The
+        # stock only shrinks from its end, so a card's place in it is known ahead: only the
+        # cards some place takes are looked up, not every stock card.
+        size = len(p[STOCK])
+        home, onto = ranked[3], ranked[4]
+        if size:
+            at, reason_onto = self._stock_at, g.reason_onto
             for f in _FOUNDATIONS:
                 wanted = g.takes_home(f)
                 if wanted is not None:
-                    home.setdefault(wanted, []).append(f)
-            tops: dict[int, list[int]] = {}  # a card -> the columns with it on top (both
-            for j in _COLUMNS:  # copies may be: each column is another position)
-                if p[j]:
-                    tops.setdefault(p[j][-1], []).append(j)
-            reason_onto = g.reason_onto
-            for k, card in enumerate(reversed(stock), 1):
-                if card in home:
-                    for f in home[card]:
-                        scored.append((3, k, WASTE, f))
-                for d in empty:
-                    if reason_onto(d, card) is None:
-                        scored.append((6, k, WASTE, d))
-                if card % 13 != 12:
-                    for d in tops.get(card + 1, ()):
-                        if reason_onto(d, card) is None:
-                            scored.append((4, k, WASTE, d))
+                    for i in at[wanted]:
+                        if i < size:
+                            home.append((size - i, WASTE, f))
+            for d in _COLUMNS:  # both copies of a top card may be: each is another position
+                pile = p[d]
+                if pile:
+                    card = pile[-1] - 1
+                    if card % 13 != 12:  # nothing goes on an Ace
+                        for i in at[card]:
+                            if i < size and reason_onto(d, card) is None:
+                                onto.append((size - i, WASTE, d))
+            if first >= 0:
+                stock, anywhere = p[STOCK], ranked[6]
+                for i in range(size - 1, -1, -1):
+                    if reason_onto(first, stock[i]) is None:
+                        anywhere.append((size - i, WASTE, first))
+            home.sort()  # by the stock card's depth, then the place
+            onto.sort()
         if self.rng is not None:
-            self.rng.shuffle(scored)
-        scored.sort(key=by_rank)
-        return [(k, s, d) for _, k, s, d in scored]
-
-    def _draw(self, k: int) -> Record:
-        """``apply_draws``, with the key's update."""
-        p = self.p
-        stock, base = p[STOCK], len(p[WASTE])
-        turned = self._turned.get((base, len(stock)))
-        if turned is None:  # the stock's order never changes: its length says what it holds
-            turned = self._turned[base, len(stock)] = [0]
-            for j, card in enumerate(reversed(stock)):
-                turned.append(turned[-1] ^ ZOBRIST[base + j][card])
-        self.h[WASTE] ^= turned[k]
-        return self.g.apply_draws(k)
+            for actions in ranked:
+                self.rng.shuffle(actions)
+        return ranked[0] + ranked[1] + ranked[2] + home + onto + ranked[5] + ranked[6] + ranked[7]
 
     def play(self, action: Action) -> Token:
-        apply = self._apply
+        """Draw ``k`` cards (``apply_draws``, one record) then move, with the key's update,
+        then the safe moves the move may have made."""
         k, s, d = action
-        self._saved.append((self.total, self.h[:]))
-        records = [self._draw(k), apply(s, d)] if k else [apply(s, d)]
-        if self.auto and (s < 8 or d < 8 or self._freed(s, d)):
+        h = self.h
+        self._saved.append((self.total, h[:], self.parts))
+        if k:
+            p = self.p
+            # the stock's order never changes: its length says what it holds, so what turning
+            # k cards adds to the waste's hash is one lookup by (waste height, stock size)
+            at = len(p[WASTE]) << 7 | len(p[STOCK])
+            turned = self._turned.get(at)
+            if turned is None:
+                turned = self._turned[at] = self._turns(len(p[WASTE]), p[STOCK])
+            h[WASTE] ^= turned[k]
+            records = [self.g.apply_draws(k), self._apply(s, d)]
+        else:
+            records = [self._apply(s, d)]
+        if self.auto and self._may_free(k, s, d):
             self._auto(records)
         return records
 
-    def _freed(self, s: int, d: int) -> bool:
-        """After a move between columns and the waste, may ``_auto`` find a card? Only a top
-        the move changed can be one: s's and d's (after draws, s is the waste): the foundations
-        did not move, and every other top was there, and not safe, when ``_auto`` last looked.
-        (A foundation move changes what is safe: ``play`` then calls ``_auto`` outright.)"""
+    @staticmethod
+    def _turns(base: int, stock: Sequence[int]) -> list[int]:
+        """What turning 0, 1, 2… cards of ``stock`` onto a waste of ``base`` cards adds to the
+        waste's hash."""
+        turned = [0]
+        for j, card in enumerate(reversed(stock)):
+            turned.append(turned[-1] ^ ZOBRIST[base + j][card])
+        return turned
+
+    def _may_free(self, k: int, s: int, d: int) -> bool:
+        """May ``_auto`` find a card after this move? Every play ends with none safe, so only
+        what the move changed can be: the suit's next safe card when the move changed the
+        lower of its two foundation heights, the new top at ``s``, and the card moved when it
+        was drawn just now (any other card moved was a top before, and not safe)."""
         p = self.p
-        for i in (s, d):
+        if s < 8:  # a card back from a foundation: what is safe changed
+            return True
+        if d < 8 and len(p[d]) <= len(p[d ^ 4]):  # d ^ 4: the suit's other foundation
+            return True
+        for i in (s, d) if k and d >= 8 else (s,):
             pile = p[i]
             if pile:
                 card = pile[-1]
                 suit = card // 13
-                if card - 13 * suit == min(len(p[suit]), len(p[suit + 4])):
+                low, high = len(p[suit]), len(p[suit + 4])
+                if card - 13 * suit == (low if low < high else high):
                     return True
         return False
 
@@ -230,10 +270,7 @@ class FortyThievesAdapter:
         unapply = self.g.unapply
         for record in reversed(token):
             unapply(record)
-        self.total, self.h = self._saved.pop()
-
-    def won(self) -> bool:
-        return self.g.is_won()
+        self.total, self.h, self.parts = self._saved.pop()
 
     def moves(self, token: Token) -> list[Move]:
         """Engine moves, one by one: a record of ``k`` draws stands for ``k`` draws."""
@@ -242,7 +279,7 @@ class FortyThievesAdapter:
 
     def start(self) -> Token:
         records: list[Record] = []
-        self._saved.append((self.total, self.h[:]))
+        self._saved.append((self.total, self.h[:], self.parts))
         if self.auto:
             self._auto(records)
         return records

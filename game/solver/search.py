@@ -405,7 +405,7 @@ class Beam(_Sliced):
         self.seen: set[int] = {self.adapter.key()[0]}
         # a layer's state is its parent's saved state and the action from there: only the
         # states a layer keeps are ever rebuilt, and only the states expanded are saved
-        self.layer: list[tuple[Saved, Any, Node]] = [(self.root, None, None)]
+        self.layer: list[tuple[int, Saved, Any, Node]] = [(0, self.root, None, None)]
         self.next: list[tuple[int, Saved, Any, Node]] = []  # (score, parent, action, line)
         self.index = 0
         self.dropped = False
@@ -437,9 +437,9 @@ class Beam(_Sliced):
                     continue
                 self.next.sort(key=by_rank)
                 self.dropped = self.dropped or len(self.next) > self.width
-                self.layer = [(parent, a, node) for _, parent, a, node in self.next[: self.width]]
+                self.layer = self.next[: self.width]
                 self.next, self.index = [], 0
-            parent, action, node = self.layer[self.index]
+            _, parent, action, node = self.layer[self.index]
             self.index += 1
             adapter.restore(parent)
             if action is not None:
