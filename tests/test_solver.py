@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
@@ -284,43 +285,59 @@ def test_incremental_keys_match_keys_from_scratch(code):
         assert peeked > 50  # Crescent peeks at every plain move (Forty Thieves at none)
 
 
-def test_forty_thieves_safe_moves_are_all_made_though_most_plays_skip_the_scan():
+def test_forty_thieves_safe_moves_are_all_made_though_most_plays_skip_the_scan(monkeypatch):
     """``play`` scans for safe moves in full only when what it changed could make one; along
-    random walks (undos included), after every action of every position a full scan finds
-    nothing left to do, and the score and key kept up to date by each move are a fresh
-    adapter's."""
+    random walks (undos and restores of saved states included), after every action of every
+    position a full scan finds nothing left to do, and the score and key kept up to date by
+    each move are a fresh adapter's. Each kind of draw-and-play action comes by the stock
+    card's depth, then by place (the order the search's results depend on)."""
     rng = random.Random(11)
-    plays = scans = 0
+    plays = scanned = scans = restores = 0  # scanned: the plays checked that did scan
     for code in ("FT1-N-AAAAAAB", "FT1-N-AAAAAAZ", "FT1-N-AAAAACD", "FT1-N-AAAAAVS"):
         adapter = adapter_for(game.new(code))
         auto = adapter._auto
 
-        def counted(records: list, auto=auto) -> None:
+        def counted(records: list[Any], auto: Any = auto) -> None:
             nonlocal scans
             scans += 1
             auto(records)
 
-        adapter._auto = counted  # type: ignore[method-assign]
+        monkeypatch.setattr(adapter, "_auto", counted)
         tokens = [adapter.start()]
+        saved = [adapter.snapshot()]
         for _ in range(150):
             actions = adapter.actions()
+            for kind in (3, 4):  # home, onto a column: each sorted by (draws, place)
+                drawn = [a for a in actions if a[0] and (a[2] < 8) == (kind == 3)]
+                assert drawn == sorted(drawn), code
             for action in actions:
+                before = scans
                 token = adapter.play(action)
                 plays += 1
-                extra: list = []
+                scanned += scans > before
+                extra: list[Any] = []
                 auto(extra)
                 assert extra == [], (code, action)
                 fresh = type(adapter)(adapter.g)
                 assert (adapter.score(), adapter.key()) == (fresh.score(), fresh.key())
                 adapter.undo(token)
             home = [a for a in actions if a[2] < 8]  # home often: the foundations must grow
-            if actions and (rng.random() < 0.8 or len(tokens) < 2):
-                tokens.append(
-                    adapter.play(rng.choice(home if home and rng.random() < 0.5 else actions))
-                )
+            near = [a for a in actions if a[0] <= 2]  # few draws: the stock lasts the walk
+            roll = rng.random()
+            if roll < 0.05 and len(saved) > 1:  # back to a state saved earlier
+                adapter.restore(rng.choice(saved))
+                tokens = [[]]
+                restores += 1
+                fresh = type(adapter)(adapter.g)
+                assert (adapter.score(), adapter.key()) == (fresh.score(), fresh.key())
+            elif actions and (roll < 0.8 or len(tokens) < 2):
+                pool = home if home and rng.random() < 0.5 else near or actions
+                tokens.append(adapter.play(rng.choice(pool)))
+                saved.append(adapter.snapshot())
             elif len(tokens) > 1:
                 adapter.undo(tokens.pop())
-    assert plays - scans > plays // 2  # the shortcut was taken, and was right each time
+    assert restores > 10
+    assert plays - scanned > plays // 2  # the shortcut was taken, and was right each time
     # the rare case walks seldom meet: the second Ace of hearts drawn home makes the two of
     # hearts on a column top safe (FT1-N-AAAAAAA: both Aces in the stock, a two on top)
     adapter = adapter_for(game.new("FT1-N-AAAAAAA"))

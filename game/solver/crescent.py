@@ -68,14 +68,12 @@ def _distance_rows() -> list[tuple[int, ...]]:  # (unused rows: empty)
     for suit in range(4):
         for up_top in range(13):
             for down_top in range(13):
-                row = []
-                for rank in range(13):
-                    up = rank - up_top - 1  # the ascending foundation takes its top + 1
-                    down = down_top - 1 - rank  # the descending one its top - 1
-                    if down_top == up_top + 1:
-                        row.append(0)
-                    else:
-                        row.append(down if up < 0 else up if down < 0 or up < down else down)
+                row = [0] * 13  # the two meet: every rank is one slide away
+                if down_top != up_top + 1:
+                    for rank in range(13):
+                        up = rank - up_top - 1  # the ascending foundation takes its top + 1
+                        down = down_top - 1 - rank  # the descending one its top - 1
+                        row[rank] = down if up < 0 else up if down < 0 or up < down else down
                 rows[(13 * suit + up_top) * 52 + 13 * suit + down_top] = tuple(row)
     return rows
 

@@ -7,8 +7,9 @@ cuts the depth and skips every state with cards drawn for nothing. The key sorts
 (no rule refers to a column's place) and each suit's two foundation heights (a suit's two
 foundations are alike), and keeps the waste in full: its order decides what comes free.
 
-Everything here goes through the engine's public fast path (``legal_moves``, ``reason_at``,
-``reason_onto``, ``apply_at``, ``unapply``, ``layout``, ``snapshot``): no rule is written twice.
+Everything here goes through the engine's public fast path (``legal_at``, ``takes_home``,
+``reason_at``, ``reason_onto``, ``apply_at``, ``apply_draws``, ``unapply``, ``is_won``,
+``layout``, ``snapshot``): no rule is written twice.
 """
 
 from __future__ import annotations
@@ -94,7 +95,8 @@ class FortyThievesAdapter:
 
     def _apply(self, s: int, d: int) -> Record:
         """``apply_at``, with the key's and the score's update: a column's score is kept by
-        its hash, as columns recur."""
+        its hash, as columns recur. (``s`` and ``d`` are never the stock: a draw is
+        ``apply_draws``.)"""
         p, h, known = self.p, self.h, self._column_scores
         record = self.g.apply_at(s, d)
         card = p[d][-1]
@@ -102,7 +104,7 @@ class FortyThievesAdapter:
             self.parts += 20
         elif s == WASTE:
             h[s] ^= ZOBRIST[len(p[s])][card]
-        elif 8 <= s < STOCK:
+        else:  # a column
             old = h[s]
             new = h[s] = old ^ ZOBRIST[len(p[s])][card]
             self.total += new * new - old * old
@@ -114,7 +116,7 @@ class FortyThievesAdapter:
             self.parts -= 20
         elif d == WASTE:
             h[d] ^= ZOBRIST[len(p[d]) - 1][card]
-        elif d >= 8:
+        else:  # a column
             old = h[d]
             new = h[d] = old ^ ZOBRIST[len(p[d]) - 1][card]
             self.total += new * new - old * old
@@ -157,8 +159,9 @@ class FortyThievesAdapter:
             ranked[rank].append((0, s, d))
         # the k-th next stock card, drawn and played at once: home where the engine says a
         # foundation takes it, else onto a column (checked by the engine's own rule). The
-        # stock only shrinks from its end, so a card's place in it is known ahead: only the
-        # cards some place takes are looked up, not every stock card.
+        # stock changes only at its end and is never reordered, so a stock of n cards is the
+        # first n of the adapter's (``_stock_at``): only the stock cards some place takes are
+        # looked up, not every one.
         size = len(p[STOCK])
         home, onto = ranked[3], ranked[4]
         if size:
@@ -173,7 +176,7 @@ class FortyThievesAdapter:
                 pile = p[d]
                 if pile:
                     card = pile[-1] - 1
-                    if card % 13 != 12:  # nothing goes on an Ace
+                    if card % 13 != 12:  # nothing goes on an Ace (nor is -1 a card)
                         for i in at[card]:
                             if i < size and reason_onto(d, card) is None:
                                 onto.append((size - i, WASTE, d))
@@ -184,9 +187,9 @@ class FortyThievesAdapter:
                         anywhere.append((size - i, WASTE, first))
             home.sort()  # by the stock card's depth, then the place
             onto.sort()
-        if self.rng is not None:
-            for actions in ranked:
-                self.rng.shuffle(actions)
+        if self.rng is not None:  # each kind apart (the same orders as shuffling all, then a
+            for kind in ranked:  # stable sort by kind; another random stream)
+                self.rng.shuffle(kind)
         return ranked[0] + ranked[1] + ranked[2] + home + onto + ranked[5] + ranked[6] + ranked[7]
 
     def play(self, action: Action) -> Token:
@@ -198,7 +201,8 @@ class FortyThievesAdapter:
         if k:
             p = self.p
             # the stock's order never changes: its length says what it holds, so what turning
-            # k cards adds to the waste's hash is one lookup by (waste height, stock size)
+            # k cards adds to the waste's hash is one lookup by (waste height, stock size); a
+            # stock holds at most STOCK_SIZE (64) cards, so 7 bits keep the two apart
             at = len(p[WASTE]) << 7 | len(p[STOCK])
             turned = self._turned.get(at)
             if turned is None:
