@@ -96,7 +96,8 @@ class FortyThievesAdapter:
     def _apply(self, s: int, d: int) -> Record:
         """``apply_at``, with the key's and the score's update: a column's score is kept by
         its hash, as columns recur. (``s`` and ``d`` are never the stock: a draw is
-        ``apply_draws``.)"""
+        ``apply_draws``.) The column update is written out for ``s`` and for ``d``: a helper
+        call a move would cost about what keeping the score saves."""
         p, h, known = self.p, self.h, self._column_scores
         record = self.g.apply_at(s, d)
         card = p[d][-1]
