@@ -281,18 +281,20 @@ def test_incremental_keys_match_keys_from_scratch(code):
     piles.reverse()
     twin.layout[8 : 8 + len(piles)] = piles  # the same piles, in another order
     assert type(adapter)(twin).key() == adapter.key()
-    if code.startswith("CR"):
-        assert peeked > 50  # Crescent peeks at every plain move (Forty Thieves at none)
+    assert peeked > 50  # Crescent peeks at every plain move, Forty Thieves where no safe move
+    # may follow
 
 
 def test_forty_thieves_safe_moves_are_all_made_though_most_plays_skip_the_scan(monkeypatch):
     """``play`` scans for safe moves in full only when what it changed could make one; along
     random walks (undos and restores of saved states included), after every action of every
     position a full scan finds nothing left to do, and the score and key kept up to date by
-    each move are a fresh adapter's. Each kind of draw-and-play action comes by the stock
-    card's depth, then by place (the order the search's results depend on)."""
+    each move are a fresh adapter's; where ``glance`` foresaw the key and score without
+    playing, they are the ones played (and never a win). Each kind of draw-and-play action
+    comes by the stock card's depth, then by place (the order the search's results depend
+    on)."""
     rng = random.Random(11)
-    plays = scanned = scans = restores = 0  # scanned: the plays checked that did scan
+    plays = scanned = scans = restores = glanced = 0  # scanned: the plays that did scan
     for code in ("FT1-N-AAAAAAB", "FT1-N-AAAAAAZ", "FT1-N-AAAAACD", "FT1-N-AAAAAVS"):
         adapter = adapter_for(game.new(code))
         auto = adapter._auto
@@ -312,6 +314,7 @@ def test_forty_thieves_safe_moves_are_all_made_though_most_plays_skip_the_scan(m
                 assert drawn == sorted(drawn), code
             for action in actions:
                 before = scans
+                ahead = adapter.glance(action)
                 token = adapter.play(action)
                 plays += 1
                 scanned += scans > before
@@ -320,6 +323,10 @@ def test_forty_thieves_safe_moves_are_all_made_though_most_plays_skip_the_scan(m
                 assert extra == [], (code, action)
                 fresh = type(adapter)(adapter.g)
                 assert (adapter.score(), adapter.key()) == (fresh.score(), fresh.key())
+                if ahead is not None:
+                    glanced += 1
+                    assert ahead == (adapter.key()[0], adapter.score()), (code, action)
+                    assert not adapter.won()
                 adapter.undo(token)
             home = [a for a in actions if a[2] < 8]  # home often: the foundations must grow
             near = [a for a in actions if a[0] <= 2]  # few draws: the stock lasts the walk
@@ -338,15 +345,53 @@ def test_forty_thieves_safe_moves_are_all_made_though_most_plays_skip_the_scan(m
                 adapter.undo(tokens.pop())
     assert restores > 10
     assert plays - scanned > plays // 2  # the shortcut was taken, and was right each time
+    assert glanced > plays // 2  # most children are foreseen, not played
     # the rare case walks seldom meet: the second Ace of hearts drawn home makes the two of
     # hearts on a column top safe (FT1-N-AAAAAAA: both Aces in the stock, a two on top)
     adapter = adapter_for(game.new("FT1-N-AAAAAAA"))
     adapter.start()
     p, two = adapter.p, 14
     assert two in [p[j][-1] for j in range(8, 8 + COLUMNS)]
-    for _ in range(2):
-        adapter.play(next(a for a in adapter.actions() if a[0] and a[2] in (1, 5) and not p[a[2]]))
+    for ace in range(2):
+        action = next(a for a in adapter.actions() if a[0] and a[2] in (1, 5) and not p[a[2]])
+        assert (adapter.glance(action) is None) == (ace == 1)  # the second: not foreseen
+        adapter.play(action)
     assert two in (p[1][-1], p[5][-1])  # home, by the safe-move scan
+
+
+def test_forty_thieves_leaves_out_only_cards_off_the_foundations_that_come_straight_back():
+    """A card taken off a suit's lower foundation (or off the higher one, one card above the
+    lower) is safe at once, so the safe moves put it straight back: the position is the one
+    before, and ``actions`` leaves the move out; a card off the higher foundation stays in
+    (random walks, home moves often, undos too)."""
+    rng = random.Random(23)
+    left_out = kept = 0
+    for code in ("FT1-N-AAAAAAB", "FT1-N-AAAAAAZ", "FT1-N-AAAAACD", "FT1-N-AAAAAVS"):
+        adapter = adapter_for(game.new(code))
+        tokens = [adapter.start()]
+        for _ in range(200):
+            actions, p, before = adapter.actions(), adapter.p, adapter.key()
+            first_empty = next((j for j in range(8, 8 + COLUMNS) if not p[j]), None)
+            for s, d in adapter.g.legal_at():
+                if s >= 8 or (not p[d] and d != first_empty):
+                    continue
+                if len(p[s]) <= len(p[s ^ 4]) + 1:
+                    assert (0, s, d) not in actions, code
+                    token = adapter.play((0, s, d))
+                    assert adapter.key() == before, code
+                    adapter.undo(token)
+                    left_out += 1
+                else:
+                    assert (0, s, d) in actions, code
+                    kept += 1
+            home = [a for a in actions if a[2] < 8]
+            near = [a for a in actions if a[0] <= 2]
+            if actions and (rng.random() < 0.8 or len(tokens) < 2):
+                pool = home if home and rng.random() < 0.6 else near or actions
+                tokens.append(adapter.play(rng.choice(pool)))
+            elif len(tokens) > 1:
+                adapter.undo(tokens.pop())
+    assert left_out > 20 and kept > 5
 
 
 def test_forty_thieves_draw_and_play_actions_are_every_move_the_engine_allows():

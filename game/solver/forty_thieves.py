@@ -89,9 +89,70 @@ class FortyThievesAdapter:
         foundations are alike: the key folds that symmetry in)."""
         return self.total | self.h[WASTE] << 264 | len(self.p[STOCK]) << 400, 0
 
-    def peek(self, action: Action) -> None:
-        """Draws and safe moves make a child's key dear to work out ahead: always played."""
-        return None
+    def peek(self, action: Action) -> tuple[int, int] | None:
+        """The key ``play(action)`` would reach (``glance``'s), with no rank to it."""
+        ahead = self.glance(action)
+        return None if ahead is None else (ahead[0], 0)
+
+    def glance(self, action: Action) -> tuple[int, int] | None:
+        """The key and the score ``play(action)`` would reach, worked out without playing it:
+        a beam plays only the children this cannot foresee (a third of all children are
+        states seen already, and most of the rest are dropped at the layer's end). ``None``
+        where a safe move may follow (``_may_free``'s test, on the heights and tops the move
+        would leave) and for a card back from a foundation. A winning move is one of the
+        former: its card goes onto the lower foundation, under a complete one."""
+        k, s, d = action
+        p, h = self.p, self.h
+        if s < 8 or d < 8 and len(p[d]) < len(p[d ^ 4]):
+            return None  # the suit's lower height changes: what is safe changes
+        size = len(p[STOCK])
+        waste = p[WASTE]
+        if k:
+            stock = p[STOCK]
+            card = stock[size - k]  # the last stock card is turned first: the k-th ends on top
+            uncovered = stock[size - k + 1] if k > 1 else (waste[-1] if waste else -1)
+        else:
+            pile = p[s]
+            card = pile[-1]
+            uncovered = pile[-2] if len(pile) > 1 else -1
+        for c in (uncovered, card) if k and d >= 8 else (uncovered,):
+            if c >= 0:
+                suit = c // 13
+                low, high = len(p[suit]), len(p[suit + 4])
+                if c - 13 * suit == (low if low < high else high):
+                    return None
+        total, parts, known = self.total, self.parts, self._column_scores
+        if s == WASTE:
+            if k:
+                at = len(waste) << 7 | size
+                turned = self._turned.get(at)
+                if turned is None:
+                    turned = self._turned[at] = self._turns(len(waste), p[STOCK])
+                waste_hash = h[WASTE] ^ turned[k - 1]
+            else:
+                waste_hash = h[WASTE] ^ ZOBRIST[len(waste) - 1][card]
+            parts += len(waste) + k - 1
+        else:  # a column
+            waste_hash = h[WASTE]
+            parts += len(waste)
+            old = h[s]
+            new = old ^ ZOBRIST[len(p[s]) - 1][card]
+            total += new * new - old * old
+            part = known.get(new)
+            if part is None:
+                part = known[new] = _column_score(p[s][:-1])
+            parts += part - known[old]
+        if d < 8:
+            parts -= 20
+        else:
+            old = h[d]
+            new = old ^ ZOBRIST[len(p[d])][card]
+            total += new * new - old * old
+            part = known.get(new)
+            if part is None:
+                part = known[new] = _column_score([*p[d], card])
+            parts += part - known[old]
+        return total | waste_hash << 264 | (size - k) << 400, parts
 
     def _apply(self, s: int, d: int) -> Record:
         """``apply_at``, with the key's and the score's update: a column's score is kept by
@@ -140,11 +201,13 @@ class FortyThievesAdapter:
         for s, d in g.legal_at():
             if d < 8:
                 rank = 0
+            elif s < 8 and len(p[s]) <= len(p[s ^ 4]) + 1:
+                continue  # a card off the lower foundation: safe at once, so put straight back
             elif s == STOCK:
                 continue  # draws come as part of the actions below
             elif p[d]:
                 if s < 8:
-                    rank = 7  # foundation back to a column: rarely needed, always searched
+                    rank = 7  # back from the higher foundation: rarely needed, always searched
                 elif s == WASTE:
                     rank = 2
                 else:

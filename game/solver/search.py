@@ -31,7 +31,7 @@ WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
 by_rank = itemgetter(0)  # sort key of (rank or score, ...) tuples: ties keep their order
 
 Token = list[Record]  # what an action played: the engine's records, for ``undo``
-Node = tuple[Token, "Node"] | None  # a beam's line, shared: (last token, the rest)
+Node = tuple[Any, "Node"] | None  # a beam's line, shared: (last action, the rest)
 A = TypeVar("A")  # an adapter's action
 Saved = Any  # a state a Scored adapter keeps aside: whatever its ``snapshot`` returns
 
@@ -100,6 +100,11 @@ class Scored(Tree[A], Protocol[A]):
 
     def score(self) -> int:
         """Lower is better: how promising the position looks."""
+        ...
+
+    def glance(self, action: A) -> tuple[int, int] | None:
+        """The key and the score ``play(action)`` would reach, worked out without playing, or
+        ``None`` where that is not cheap or the action may win: a beam plays only those."""
         ...
 
 
@@ -397,12 +402,14 @@ class Beam(_Sliced):
         self.result: Result | None = None
         self._first = adapter.moves(adapter.start())
         self.root = adapter.snapshot()
+        self.root_key = adapter.key()[0]  # a wider beam begins again from here
         if adapter.won():
             self.result = Result(WINNABLE, self._first)
         self._begin()
 
     def _begin(self) -> None:
-        self.seen: set[int] = {self.adapter.key()[0]}
+        self.seen: set[int] = {self.root_key}  # not the adapter's key: it is wherever the
+        # last beam left it
         # a layer's state is its parent's saved state and the action from there: only the
         # states a layer keeps are ever rebuilt, and only the states expanded are saved
         self.layer: list[tuple[int, Saved, Any, Node]] = [(0, self.root, None, None)]
@@ -423,7 +430,7 @@ class Beam(_Sliced):
         adapter = self.adapter
         max_states, deadline = self._budget(started)
         done, limit = self._done, self._done + steps if steps is not None else float("inf")
-        seen = self.seen
+        seen, glance = self.seen, adapter.glance
         while self.result is None:
             if self.index == len(self.layer):  # the layer is done: the best of the next one
                 if not self.next:
@@ -446,20 +453,26 @@ class Beam(_Sliced):
                 adapter.play(action)
             saved = None
             for action in adapter.actions():
-                token = adapter.play(action)
-                if adapter.won():
-                    self.result = Result(WINNABLE, self._line((token, node)))
-                    break
-                key = adapter.key()[0]
-                if key not in seen:
-                    seen.add(key)
+                ahead = glance(action)
+                if ahead is None:  # played to see
+                    token = adapter.play(action)
+                    if adapter.won():
+                        self.result = Result(WINNABLE, self._line((action, node)))
+                        break
+                    key = adapter.key()[0]
+                    if key in seen:
+                        adapter.undo(token)
+                        continue
                     score = adapter.score()
                     adapter.undo(token)
-                    if saved is None:
-                        saved = adapter.snapshot()
-                    self.next.append((score, saved, action, (token, node)))
                 else:
-                    adapter.undo(token)
+                    key, score = ahead
+                    if key in seen:
+                        continue
+                seen.add(key)
+                if saved is None:
+                    saved = adapter.snapshot()
+                self.next.append((score, saved, action, (action, node)))
             done += 1
             if self.result is not None:
                 break
@@ -472,9 +485,15 @@ class Beam(_Sliced):
         return self._finish(done, started, self.states)
 
     def _line(self, node: Node) -> list[Move]:
-        parts = []
+        """The engine moves from the start to ``node``'s state: its actions played again from
+        the root (the search is over, so the adapter's state is free)."""
+        actions = []
         while node is not None:
-            parts.append(node[0])
+            actions.append(node[0])
             node = node[1]
-        moves = self.adapter.moves
-        return self._first + [m for token in reversed(parts) for m in moves(token)]
+        adapter = self.adapter
+        adapter.restore(self.root)
+        moves = self._first[:]
+        for action in reversed(actions):
+            moves += adapter.moves(adapter.play(action))
+        return moves
