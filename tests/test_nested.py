@@ -110,3 +110,32 @@ def test_a_member_that_runs_out_on_its_own_leaves_the_others_and_its_states_stil
     assert portfolio.members == [(restarts, 1)]
     assert result.states == short.states + restarts.states >= 20_000
     assert short.states <= 2000 + 1
+
+
+def test_actions_made_as_a_rollout_asks_for_them_are_the_full_lists_order():
+    """``ordered`` makes the other moves only once the home moves run out, while the rollout
+    tries actions (played and undone) between its steps: what it yields is still ``actions``'
+    list, the same random draws included (two adapters of one seed, walked alike; plain and
+    graded, streamlined too)."""
+    rng = random.Random(3)
+    compared = 0
+    for graded, streamline in ((False, False), (True, False), (False, True)):
+        for deal in "BCDE":
+            start = game.new("CR1-N-AAAAAA" + deal)
+            lazy = CrescentAdapter(start, seed=9, graded=graded, streamline=streamline)
+            full = CrescentAdapter(start, seed=9, graded=graded, streamline=streamline)
+            lazy.start(), full.start()
+            for _ in range(120):
+                expected = full.actions()
+                got = []
+                for action in lazy.ordered():  # each tried and taken back before the next
+                    got.append(action)
+                    lazy.undo(lazy.play(action))
+                assert got == expected, (deal, graded)
+                compared += 1
+                moves = [a for a in expected if a != (-1, -1)]
+                if not moves:
+                    break
+                action = rng.choice(moves)
+                lazy.play(action), full.play(action)
+    assert compared > 150

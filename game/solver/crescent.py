@@ -23,6 +23,7 @@ engine's ``foundation_for`` and ``meeting_suits``.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any, TypeVar, cast
 
 from ..core import REDEAL, Move, Record
@@ -201,10 +202,33 @@ class CrescentAdapter:
         redeal last. Equal ones are reshuffled by a seeded search. Graded, a nested search wins
         far more within a Hint's budget; plain, it finds other wins later (docs/SOLVER.md,
         sixth pass)."""
-        g, p = self.g, self.p
+        return list(self.ordered())
+
+    def ordered(self) -> Iterator[Action]:
+        """``actions``, made as they are asked for: a rollout takes the first action that leads
+        somewhere new, nearly always the first, and two positions in three have a home move,
+        so the other moves' grades and order are mostly never needed."""
+        g, p, legal = self.g, self.p, self._legal_here()
+        back = self._back  # (read now: a play tried and undone meanwhile changes it)
         met = g.meeting_suits()
         any_met = True in met
-        back = self._back
+        home = [
+            move
+            for move in legal
+            if move[1] < 8 and move[0] >= 8 and not (any_met and met[move[1] & 3])
+        ]  # a met suit's: the slide-and-play actions below stand for these
+        if any_met:
+            for i in _PILES:
+                if p[i] and met[p[i][-1] // 13]:
+                    home.append((i, SLIDE))
+        if self.streamline and home:
+            yield from home
+            return
+        k = self.rng.getrandbits(_ORDER_BITS) if self.rng is not None else -1
+        if k >= 0 and len(home) > 1:
+            home = _reshuffled(home, k)
+        yield from home
+        rest: list[tuple[int, Action]] = []
         graded = self.graded
         # each card's distance (_DISTANCES), by its suit's foundation tops
         distances = (
@@ -213,38 +237,22 @@ class CrescentAdapter:
             + _DISTANCES[p[2][-1] * 52 + p[6][-1]]
             + _DISTANCES[p[3][-1] * 52 + p[7][-1]]
         )
-        home: list[Action] = []
-        rest: list[tuple[int, Action]] = []
-        for move in self._legal_here():
+        for move in legal:
             s, d = move
-            if d < 8:
-                if s < 8 or (any_met and met[d & 3]):
-                    continue  # a met suit: the slide-and-play actions below stand for these
-                home.append(move)
-            elif move != back:
+            if d >= 8 and move != back:
                 pile = p[s]
                 distance = distances[pile[-2]] if len(pile) > 1 else _EMPTIED
                 if graded:
                     rest.append((_GRADE * distance - distances[p[d][-1]], move))
                 else:  # only "frees a card for home" first
                     rest.append((0 if distance == 0 else 1, move))
-        if any_met:
-            for i in _PILES:
-                if p[i] and met[p[i][-1] // 13]:
-                    home.append((i, SLIDE))
-        if self.streamline and home:
-            return home
-        if self.rng is not None:
-            k = self.rng.getrandbits(_ORDER_BITS)
-            if len(home) > 1:
-                home = _reshuffled(home, k)
-            if len(rest) > 1:
-                rest = _reshuffled(rest, k)
+        if k >= 0 and len(rest) > 1:
+            rest = _reshuffled(rest, k)
         rest.sort(key=by_rank)
-        actions = home + [move for _, move in rest]
+        for _, move in rest:
+            yield move
         if g.redeal_allowed:
-            actions.append(REDEAL_ACTION)
-        return actions
+            yield REDEAL_ACTION
 
     def _derive(self, parent: list[Action], s: int, d: int) -> list[Action]:
         """The engine's legal moves after the plain move ``(s, d)``, from the parent's: a

@@ -23,7 +23,7 @@ Sliced like the other searches (``run(steps)``): the search is a generator that 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterable
 from typing import Any, Protocol, TypeVar
 
 from ..core import Move
@@ -38,6 +38,10 @@ class Rollable(Tree[A], Protocol[A]):
 
     def score(self) -> int:
         """Lower is better (Crescent: the cards still in play)."""
+        ...
+
+    def ordered(self) -> Iterable[A]:
+        """``actions``, made as they are asked for: a rollout mostly takes the first."""
         ...
 
 
@@ -167,7 +171,7 @@ class Nested:
                 raise _Won
             if self.plays >= self._pause_at:
                 yield
-            for action in adapter.actions():
+            for action in adapter.ordered():
                 if self._play(action):
                     break
             else:
