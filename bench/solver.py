@@ -4,7 +4,8 @@ by running this in each, one after the other, on a quiet machine.
 
 Prints, per game, the deals won and the states searched per second of CPU time: the fastest of
 ``--repeat`` runs (3), since on a shared machine a run is only ever slowed, never sped up, by
-what else runs (the same work took 6.9 s and 11.2 s of CPU minutes apart here). For a figure
+what else runs (the same work took 6.9 s and 11.2 s of CPU minutes apart here). The games run
+by turns, so a quiet spell of the machine falls on both, not on one game's runs only. For a figure
 no neighbour can move, count instructions: ``valgrind --tool=callgrind
 --callgrind-out-file=/dev/null .venv/bin/python -m bench.solver --repeat 1 ...`` (docs/SOLVER.md).
 """
@@ -36,10 +37,14 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="runs; the fastest is shown")
     args = parser.parse_args()
     deals = parse_range(args.deals)
-    for kind in args.game or GAMES:
-        runs = [measure(kind, deals, args.states) for _ in range(max(1, args.repeat))]
-        assert len({run[:2] for run in runs}) == 1, runs  # the same work each time
-        won, states, seconds = min(runs, key=lambda run: run[2])
+    kinds = args.game or GAMES
+    runs: dict[str, list[tuple[int, int, float]]] = {kind: [] for kind in kinds}
+    for _ in range(max(1, args.repeat)):  # the games by turns: each meets the same quiet spells
+        for kind in kinds:
+            runs[kind].append(measure(kind, deals, args.states))
+    for kind in kinds:
+        assert len({run[:2] for run in runs[kind]}) == 1, runs  # the same work each time
+        won, states, seconds = min(runs[kind], key=lambda run: run[2])
         print(
             f"{kind}: deals {args.deals} at {args.states:,} states: {won} won, "
             f"{states:,} states in {seconds:.1f} s CPU = {states / seconds:,.0f} states/s"

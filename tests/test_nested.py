@@ -139,3 +139,50 @@ def test_actions_made_as_a_rollout_asks_for_them_are_the_full_lists_order():
                 action = rng.choice(moves)
                 lazy.play(action), full.play(action)
     assert compared > 150
+
+
+class PeekFirst(Nested):
+    """The nested search as it was: ``peek`` at each action before playing it."""
+
+    def _play(self, action: object) -> bool:
+        adapter, seen = self.adapter, self.seen
+        ahead = adapter.peek(action)
+        if ahead is not None and ahead[0] in seen:
+            return False
+        token = adapter.play(action)
+        self.plays += 1
+        key = adapter.key()[0] if ahead is None else ahead[0]
+        if ahead is None and key in seen:
+            adapter.undo(token)
+            return False
+        seen.add(key)
+        self.trail.append((action, token, key))
+        return True
+
+
+def test_playing_before_looking_is_the_same_search_as_peeking_first():
+    """``_play`` plays an action and takes it back if its position is on the trail, and
+    counts it as peeking first would have: the same wins, lines and state counts (deals that
+    are won and ones that run out, graded and plain orders in turn)."""
+    verdicts, rejected = set(), 0
+
+    class Counted(Nested):
+        def _play(self, action: object) -> bool:
+            nonlocal rejected
+            kept = super()._play(action)
+            rejected += not kept
+            return kept
+
+    for deal in "ABCDEFG":
+        start = game.new("CR1-N-AAAAAA" + deal)
+        assert isinstance(start, game.Crescent)
+        got = Counted(alternating_orders(start), states=6_000).run()
+        expected = PeekFirst(alternating_orders(start), states=6_000).run()
+        assert got is not None and expected is not None
+        assert (got.verdict, got.moves, got.states) == (
+            expected.verdict,
+            expected.moves,
+            expected.states,
+        ), deal
+        verdicts.add(got.verdict)
+    assert verdicts == {WINNABLE, UNKNOWN} and rejected > 100

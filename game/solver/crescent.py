@@ -100,6 +100,7 @@ class CrescentAdapter:
         self.complete = not streamline
         self.rng = random.Random(seed) if seed else None  # reshuffles equally ranked actions
         self.p = self.g.layout
+        self.won = self.g.is_won  # asked of every position: one call, not two
         plain_cards(self.p)
         self.h = [place_hash(cards) if i >= 8 else 0 for i, cards in enumerate(self.p)]
         self.sq = [x * x for x in self.h]  # each pile's part of the key
@@ -356,9 +357,6 @@ class CrescentAdapter:
         at.setdefault(card, []).append(s)
         if len(p[s]) > 1:
             at[p[s][-2]].remove(s)
-
-    def won(self) -> bool:
-        return self.g.is_won()
 
     def score(self) -> int:
         """The cards still in play: what a nested search's rollouts minimise (nested.py)."""

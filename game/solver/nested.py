@@ -140,17 +140,19 @@ class Nested:
             yield  # a pause between searches: a budget check even when a search is short
 
     def _play(self, action: Any) -> bool:
-        """Play ``action`` if it leads to a position not yet on the trail."""
+        """Play ``action`` if it leads to a position not yet on the trail. Played first and
+        taken back if not: 99 tries in 100 lead somewhere new, so foreseeing the key (``peek``)
+        first would only work it out twice. A play counts as a state where ``peek`` could not
+        have spared it (the counts, so the budgets and the search, are as if it had)."""
         adapter, seen = self.adapter, self.seen
-        ahead = adapter.peek(action)
-        if ahead is not None and ahead[0] in seen:
-            return False
         token = adapter.play(action)
-        self.plays += 1
-        key = adapter.key()[0] if ahead is None else ahead[0]
-        if ahead is None and key in seen:
+        key = adapter.key()[0]
+        if key in seen:
             adapter.undo(token)
+            if adapter.peek(action) is None:
+                self.plays += 1
             return False
+        self.plays += 1
         seen.add(key)
         self.trail.append((action, token, key))
         return True
