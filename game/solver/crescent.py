@@ -212,16 +212,13 @@ class CrescentAdapter:
         g, p, legal = self.g, self.p, self._legal_here()
         back = self._back  # (read now: a play tried and undone meanwhile changes it)
         met = g.meeting_suits()
-        any_met = True in met
-        home = [
-            move
-            for move in legal
-            if move[1] < 8 and move[0] >= 8 and not (any_met and met[move[1] & 3])
-        ]  # a met suit's: the slide-and-play actions below stand for these
-        if any_met:
+        if True in met:  # a met suit's: the slide-and-play actions stand for its home moves
+            home = [m for m in legal if m[1] < 8 and m[0] >= 8 and not met[m[1] & 3]]
             for i in _PILES:
                 if p[i] and met[p[i][-1] // 13]:
                     home.append((i, SLIDE))
+        else:
+            home = [m for m in legal if m[1] < 8 and m[0] >= 8]
         if self.streamline and home:
             yield from home
             return
