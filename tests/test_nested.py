@@ -16,7 +16,16 @@ from game.solver import (
     alternating_orders,
 )
 from game.solver import search as search_for
-from game.solver.crescent import CrescentAdapter
+from game.solver.crescent import (
+    _DISTANCES,
+    _EMPTIED,
+    _GRADE,
+    _ORDER_BITS,
+    REDEAL_ACTION,
+    SLIDE,
+    CrescentAdapter,
+    _reshuffled,
+)
 from tests.test_solver import brute_force, replay, small_crescent
 
 
@@ -112,11 +121,52 @@ def test_a_member_that_runs_out_on_its_own_leaves_the_others_and_its_states_stil
     assert short.states <= 2000 + 1
 
 
+def listed_at_once(adapter: CrescentAdapter) -> list[tuple[int, int]]:
+    """``actions`` as it was before ``ordered``: the whole list made at once (fd26763)."""
+    g, p = adapter.g, adapter.p
+    met = g.meeting_suits()
+    any_met = True in met
+    back = adapter._back
+    distances = sum((_DISTANCES[p[i][-1] * 52 + p[i + 4][-1]] for i in range(4)), ())
+    home: list[tuple[int, int]] = []
+    rest: list[tuple[int, tuple[int, int]]] = []
+    for move in adapter._legal_here():
+        s, d = move
+        if d < 8:
+            if s < 8 or (any_met and met[d & 3]):
+                continue
+            home.append(move)
+        elif move != back:
+            pile = p[s]
+            distance = distances[pile[-2]] if len(pile) > 1 else _EMPTIED
+            if adapter.graded:
+                rest.append((_GRADE * distance - distances[p[d][-1]], move))
+            else:
+                rest.append((0 if distance == 0 else 1, move))
+    if any_met:
+        for i in range(8, 24):
+            if p[i] and met[p[i][-1] // 13]:
+                home.append((i, SLIDE))
+    if adapter.streamline and home:
+        return home
+    if adapter.rng is not None:
+        k = adapter.rng.getrandbits(_ORDER_BITS)
+        if len(home) > 1:
+            home = _reshuffled(home, k)
+        if len(rest) > 1:
+            rest = _reshuffled(rest, k)
+    rest.sort(key=lambda pair: pair[0])
+    actions = home + [move for _, move in rest]
+    if g.redeal_allowed:
+        actions.append(REDEAL_ACTION)
+    return actions
+
+
 def test_actions_made_as_a_rollout_asks_for_them_are_the_full_lists_order():
     """``ordered`` makes the other moves only once the home moves run out, while the rollout
-    tries actions (played and undone) between its steps: what it yields is still ``actions``'
-    list, the same random draws included (two adapters of one seed, walked alike; plain and
-    graded, streamlined too)."""
+    tries actions (played and undone) between its steps: what it yields is still the list
+    ``actions`` made at once before it, the same random draws included (two adapters of one
+    seed, walked alike; plain and graded, streamlined too)."""
     rng = random.Random(3)
     compared = 0
     for graded, streamline in ((False, False), (True, False), (False, True)):
@@ -126,7 +176,7 @@ def test_actions_made_as_a_rollout_asks_for_them_are_the_full_lists_order():
             full = CrescentAdapter(start, seed=9, graded=graded, streamline=streamline)
             lazy.start(), full.start()
             for _ in range(120):
-                expected = full.actions()
+                expected = listed_at_once(full)
                 got = []
                 for action in lazy.ordered():  # each tried and taken back before the next
                     got.append(action)

@@ -359,11 +359,51 @@ def test_forty_thieves_safe_moves_are_all_made_though_most_plays_skip_the_scan(m
     assert two in (p[1][-1], p[5][-1])  # home, by the safe-move scan
 
 
+def test_forty_thieves_never_foresees_a_win_and_foresees_endgames_exactly():
+    """A beam does not play a child ``glance`` foresees, so it never sees that child win:
+    ``glance`` must say ``None`` for every winning move (its card goes onto the lower
+    foundation, under a complete one). Random walks through small endgames, where wins are
+    near: each action's glance against the position played."""
+    rng = random.Random(29)
+    wins = foreseen = 0
+    for seed in range(60):
+        adapter = adapter_for(small_forty_thieves(random.Random(seed)))
+        tokens = [adapter.start()]
+        for _ in range(40):
+            actions = adapter.actions()
+            for action in actions:
+                ahead = adapter.glance(action)
+                token = adapter.play(action)
+                if adapter.won():
+                    wins += 1
+                    assert ahead is None, (seed, action)
+                elif ahead is not None:
+                    foreseen += 1
+                    assert ahead == (adapter.key()[0], adapter.score()), (seed, action)
+                adapter.undo(token)
+            if actions and not adapter.won() and (rng.random() < 0.8 or len(tokens) < 2):
+                tokens.append(adapter.play(rng.choice(actions)))
+            elif len(tokens) > 1:
+                adapter.undo(tokens.pop())
+    assert wins > 50 and foreseen > 1000
+    # the one win that comes by a move, not by the safe moves: the last card, still in the
+    # stock, drawn and played home (a top card that finishes the game is safe, so gone already)
+    found = ft_foundations(lambda suit: 13).replace(
+        "f1: AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS", "f1: AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS"
+    )
+    columns = "\n".join(f"t{i}:" for i in range(1, 11))
+    last = game.from_position(f"FT1 score=0 moves=0\n{found}\n{columns}\nstock: KS\nwaste:\n")
+    adapter = adapter_for(last)
+    assert (1, WASTE, 0) in adapter.actions() and adapter.glance((1, WASTE, 0)) is None
+    won = solve(last, states=10)
+    assert won.verdict == WINNABLE and replay(last, won.moves).status == "won"
+
+
 def test_forty_thieves_leaves_out_only_cards_off_the_foundations_that_come_straight_back():
     """A card taken off a suit's lower foundation (or off the higher one, one card above the
     lower) is safe at once, so the safe moves put it straight back: the position is the one
-    before, and ``actions`` leaves the move out; a card off the higher foundation stays in
-    (random walks, home moves often, undos too)."""
+    before, and ``actions`` leaves the move out (not when the safe moves are off); a card off
+    the higher foundation stays in (random walks, home moves often, undos too)."""
     rng = random.Random(23)
     left_out = kept = 0
     for code in ("FT1-N-AAAAAAB", "FT1-N-AAAAAAZ", "FT1-N-AAAAACD", "FT1-N-AAAAAVS"):
@@ -377,6 +417,8 @@ def test_forty_thieves_leaves_out_only_cards_off_the_foundations_that_come_strai
                     continue
                 if len(p[s]) <= len(p[s ^ 4]) + 1:
                     assert (0, s, d) not in actions, code
+                    # without the safe moves nothing puts it back: a move like any other
+                    assert (0, s, d) in type(adapter)(adapter.g, auto=False).actions()
                     token = adapter.play((0, s, d))
                     assert adapter.key() == before, code
                     adapter.undo(token)

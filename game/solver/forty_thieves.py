@@ -201,7 +201,7 @@ class FortyThievesAdapter:
         for s, d in g.legal_at():
             if d < 8:
                 rank = 0
-            elif s < 8 and len(p[s]) <= len(p[s ^ 4]) + 1:
+            elif s < 8 and self.auto and len(p[s]) <= len(p[s ^ 4]) + 1:
                 continue  # a card off the lower foundation: safe at once, so put straight back
             elif s == STOCK:
                 continue  # draws come as part of the actions below
