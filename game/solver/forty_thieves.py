@@ -99,8 +99,10 @@ class FortyThievesAdapter:
         a beam plays only the children this cannot foresee (a third of all children are
         states seen already, and most of the rest are dropped at the layer's end). ``None``
         where a safe move may follow (``_may_free``'s test, on the heights and tops the move
-        would leave) and for a card back from a foundation. A winning move is one of the
-        former: its card goes onto the lower foundation, under a complete one."""
+        would leave) and for a card back from a foundation. So a winning action is never
+        foreseen: safe moves finish the game, or, when the last card is still in the stock,
+        the action puts it onto the lower foundation (under a complete one), which is the
+        first ``None`` below."""
         k, s, d = action
         p, h = self.p, self.h
         if s < 8 or d < 8 and len(p[d]) < len(p[d ^ 4]):

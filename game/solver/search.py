@@ -408,12 +408,13 @@ class Beam(_Sliced):
         self._begin()
 
     def _begin(self) -> None:
-        self.seen: set[int] = {self.root_key}  # not the adapter's key: it is wherever the
-        # last beam left it
-        # a layer's state is its parent's saved state and the action from there: only the
-        # states a layer keeps are ever rebuilt, and only the states expanded are saved
-        self.layer: list[tuple[int, Saved, Any, Node]] = [(0, self.root, None, None)]
-        self.next: list[tuple[int, Saved, Any, Node]] = []  # (score, parent, action, line)
+        # the root's key, not the adapter's: the adapter is wherever the last beam left it
+        self.seen: set[int] = {self.root_key}
+        # a layer's state is its parent's saved state and its line, whose last action leads
+        # there from the parent: only the states a layer keeps are ever rebuilt, and only the
+        # states expanded are saved
+        self.layer: list[tuple[int, Saved, Node]] = [(0, self.root, None)]
+        self.next: list[tuple[int, Saved, Node]] = []  # (score, parent, line)
         self.index = 0
         self.dropped = False
 
@@ -446,11 +447,11 @@ class Beam(_Sliced):
                 self.dropped = self.dropped or len(self.next) > self.width
                 self.layer = self.next[: self.width]
                 self.next, self.index = [], 0
-            _, parent, action, node = self.layer[self.index]
+            _, parent, node = self.layer[self.index]
             self.index += 1
             adapter.restore(parent)
-            if action is not None:
-                adapter.play(action)
+            if node is not None:
+                adapter.play(node[0])
             saved = None
             for action in adapter.actions():
                 ahead = glance(action)
@@ -472,7 +473,7 @@ class Beam(_Sliced):
                 seen.add(key)
                 if saved is None:
                     saved = adapter.snapshot()
-                self.next.append((score, saved, action, (action, node)))
+                self.next.append((score, saved, (action, node)))
             done += 1
             if self.result is not None:
                 break
