@@ -24,6 +24,10 @@ NEIGHBOURS = tuple(  # the two cards a card goes onto on a pile: same suit, King
     (s * 13 + (r - 1) % 13, s * 13 + (r + 1) % 13) for s in range(4) for r in range(13)
 )
 
+# the card a foundation takes on top of each card (-1: none): no wrap on foundations
+_ABOVE = tuple(-1 if c % 13 == 12 else c + 1 for c in range(52))  # ascending
+_BELOW = tuple(-1 if c % 13 == 0 else c - 1 for c in range(52))  # descending
+
 
 class Crescent(Solitaire):
     """A game of Crescent (or Crescent Four: more redeals, same rules)."""
@@ -152,6 +156,16 @@ class Crescent(Solitaire):
             p[7][-1] == p[3][-1] + 1,
         )
 
+    def foundation_cards(self) -> tuple[int, ...]:
+        """The card each foundation takes now (-1: none), by place: one above an ascending
+        top, one below a descending top, in its suit (nothing on an ascending King or a
+        descending Ace). The solver finds the home moves from it without listing every move."""
+        p, up, down = self._p, _ABOVE, _BELOW
+        return (
+            up[p[0][-1]], up[p[1][-1]], up[p[2][-1]], up[p[3][-1]],
+            down[p[4][-1]], down[p[5][-1]], down[p[6][-1]], down[p[7][-1]],
+        )  # fmt: skip
+
     def foundation_for(self, card: int) -> int | None:
         """The number of a foundation that takes ``card`` now (the ascending one first)."""
         p = self._p
@@ -192,13 +206,12 @@ class Crescent(Solitaire):
                         takers[top].append(i)
                     else:
                         takers[top] = [i]
-        up = [p[0][-1] + 1, p[1][-1] + 1, p[2][-1] + 1, p[3][-1] + 1]  # what each one takes
-        down = [p[4][-1] - 1, p[5][-1] - 1, p[6][-1] - 1, p[7][-1] - 1]
+        wanted = self.foundation_cards()
         for i, c in tops:
             suit = c // 13
-            if up[suit] == c:
+            if wanted[suit] == c:
                 out.append((i, suit))
-            if down[suit] == c:
+            if wanted[suit + 4] == c:
                 out.append((i, suit + 4))
             lower, higher = NEIGHBOURS[c]
             if lower in takers:

@@ -24,6 +24,9 @@ FOUNDATION_TO_COLUMN = -15
 
 _FOUNDATIONS = range(8)
 _COLUMNS = range(8, 8 + COLUMNS)
+# the card each foundation takes at each of its heights: its suit's next rank (-1 from 13 on:
+# a King ends it). A foundation is always its suit's Ace-up run (``_check``), so its height says it
+_TAKES = tuple(tuple((f % 4) * 13 + n if n < 13 else -1 for n in range(14)) for f in range(8))
 
 
 class FortyThieves(Solitaire):
@@ -106,14 +109,18 @@ class FortyThieves(Solitaire):
         return None
 
     def takes_home(self, f: int) -> int | None:
-        """The one card foundation ``f`` takes now (``None`` once complete): the solver asks
+        """The one card foundation ``f`` takes now (``None`` once complete)."""
+        card = _TAKES[f][len(self._p[f])]
+        return None if card < 0 else card
+
+    def foundation_cards(self) -> tuple[int, ...]:
+        """The card each foundation takes now (-1 once complete), by place: the solver asks
         this once a position instead of asking ``reason_onto`` of every stock card."""
-        pile = self._p[f]
-        if not pile:
-            return (f % 4) * 13  # the Ace of its suit
-        top = pile[-1]
-        # same suit: +1 cannot wrap from a King into the next suit, as a King ends the pile
-        return None if top % 13 == 12 else top + 1
+        p, t = self._p, _TAKES
+        return (
+            t[0][len(p[0])], t[1][len(p[1])], t[2][len(p[2])], t[3][len(p[3])],
+            t[4][len(p[4])], t[5][len(p[5])], t[6][len(p[6])], t[7][len(p[7])],
+        )  # fmt: skip
 
     def apply_at(self, s: int, d: int) -> Record:
         p = self._p
@@ -196,7 +203,7 @@ class FortyThieves(Solitaire):
                 empty.append(j)
         if p[WASTE]:
             tops.append((WASTE, p[WASTE][-1]))
-        home = list(map(self.takes_home, _FOUNDATIONS))
+        home = self.foundation_cards()
         for i, c in tops:
             suit = c // 13
             if home[suit] == c:

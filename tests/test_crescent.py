@@ -234,6 +234,12 @@ def _stuck(redeals):
     )
 
 
+def test_each_foundation_says_the_card_it_takes_and_none_past_a_king_or_an_ace():
+    g = _stuck(redeals=0)  # cards: suit * 13 + rank - 1, suits S H D C
+    # up: 7S wants 8S, JH QH, KD and KC nothing; down: 8S wants 7S, KH QH, AD and AC nothing
+    assert g.foundation_cards() == (7, 13 + 11, -1, -1, 6, 13 + 11, -1, -1)
+
+
 def test_blocked_when_no_move_and_no_redeal_left():
     g = _stuck(redeals=0)
     # only the spade foundations can shuttle; no pile shows a spade, so nothing can come of it

@@ -155,11 +155,18 @@ def test_the_solvers_rule_helpers_agree_with_the_move_generator(g, rng, steps):
                 found = g.foundation_for(p[i][-1])
                 assert (found is None) == (not home)
                 assert found is None or g.PLACES[found] in home
+                for f, card in enumerate(g.foundation_cards()):  # the index's home moves
+                    assert (card == p[i][-1]) == (g.reason_at(i, f) is None)
+        for f, card in enumerate(g.foundation_cards()):
+            assert card == -1 or card // 13 == f % 4
     else:
         waste = g.NUMBERS["waste"]
         if p[waste]:
             for d in range(18):
                 assert g.reason_onto(d, p[waste][-1]) == g.reason_at(waste, d)
+        for f, wanted in enumerate(g.foundation_cards()):
+            assert wanted == (-1 if g.takes_home(f) is None else g.takes_home(f))
+            assert [c for c in range(52) if g.reason_onto(f, c) is None] == [wanted] * (wanted >= 0)
 
 
 def history(g: game.Solitaire) -> list[tuple[str, int]]:

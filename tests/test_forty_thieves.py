@@ -118,6 +118,19 @@ def test_no_card_on_a_full_foundation():
     assert refused(g, "t2", "f1") == "same_suit"
 
 
+def test_each_foundation_says_the_one_card_it_takes_and_a_full_one_none():
+    g = ft(
+        {
+            "f1": "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS",
+            "f2": "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH",
+            "f7": "AD",
+        }
+    )
+    # f1 full; f2 waits for KH; f3-f6 and f8 for their Aces; f7 for 2D (cards: suit * 13 + rank - 1)
+    assert g.foundation_cards() == (-1, 13 + 12, 26, 39, 0, 13, 26 + 1, 39)
+    assert g.takes_home(0) is None and g.takes_home(1) == 25
+
+
 def test_foundation_card_back_to_a_column_costs_15_with_a_floor_at_0():
     g = ft({"f1": "AS 2S 3S", "t1": "4S", "t2": ""}, score=20)
     assert Move("f1", "t1") in g.legal_moves() and Move("f1", "t2") in g.legal_moves()

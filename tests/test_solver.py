@@ -531,6 +531,34 @@ def test_crescent_move_lists_made_from_the_parents_are_the_engines():
     assert derived > 1000  # most lists were made from the parent's
 
 
+def test_crescent_move_lists_skipped_along_a_line_are_made_right_later():
+    """A rollout mostly takes a home move, found from the index without the state's list
+    (``ordered``); a list asked for later is made from the nearest one up the line, over all
+    the places the moves since have changed. Along random walks that take first actions without
+    lists, then ask, and undo back into states never listed, the list is the engine's."""
+    rng = random.Random(17)
+    chains = 0
+    for n, code in enumerate(["CR1-N-AAAAAAB", "CR1-F-AAAAAAC", "CR1-N-AAAAAD7", "CR1-N-AAAAADG"]):
+        adapter = adapter_for(game.new(code), seed=n + 1)
+        tokens = []
+        for _ in range(600):
+            if rng.random() < 0.3:  # ask: the list must be the engine's, whatever led here
+                unlisted = 0
+                while type(adapter._legal[-1 - unlisted]) is tuple:
+                    unlisted += 1
+                chains += unlisted > 1 and type(adapter._legal[-1 - unlisted]) is list
+                legal = adapter._legal_here()
+                assert sorted(legal) == sorted(adapter.g.legal_at()), code
+                assert len(set(legal)) == len(legal)
+            action = next(iter(adapter.ordered()), None)  # a rollout's first try
+            if action is not None and (rng.random() < 0.8 or not tokens):
+                tokens.append(adapter.play(action))
+            elif tokens:
+                for _ in range(rng.randint(1, min(4, len(tokens)))):
+                    adapter.undo(tokens.pop())
+    assert chains > 50  # lists made over several moves at once
+
+
 def test_crescent_graded_order_reorders_the_same_actions_by_the_engines_foundations():
     """The graded move order (the nested search's, docs/SOLVER.md sixth pass) only reorders:
     along random walks it offers the plain order's actions; its distance table says 0 exactly

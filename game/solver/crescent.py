@@ -12,10 +12,13 @@ with fewer redeals, so one seen with as many or more is not searched again.
 
 A state's legal moves are its parent's, changed only where the move just played changed a top
 card (``_derive``): about a fifth fewer instructions a state than the engine's full ``legal_at``.
+They are worked out only when asked for: the home moves come from the index of top cards and
+the engine's ``foundation_cards``, and a rollout mostly takes one, so most of its states never
+list their moves (a list asked for later is made from the nearest one up the line).
 
 Everything here goes through the engine's public fast path (``legal_at``, ``reason_at``,
-``foundation_for``, ``NEIGHBOURS``, ``apply_at``, ``apply(REDEAL)``, ``unapply``, ``layout``):
-no rule is written twice. One estimate is the adapter's own: ``_DISTANCES``, how far a card is
+``foundation_for``, ``foundation_cards``, ``NEIGHBOURS``, ``apply_at``, ``apply(REDEAL)``,
+``unapply``, ``layout``): no rule is written twice. One estimate is the adapter's own: ``_DISTANCES``, how far a card is
 from home, which only orders moves (never decides one); a test checks its zeros against the
 engine's ``foundation_for`` and ``meeting_suits``.
 """
@@ -110,8 +113,8 @@ class CrescentAdapter:
         # search has seen with as many redeals left, so ``actions`` leaves it out
         self._back: Action | None = None
         # the engine's legal moves of each state on the current line, root first: a list once
-        # worked out, else the plain move that led there (``_derive`` then reuses the parent's
-        # list), or None (after a slide or a redeal: the engine's ``legal_at`` in full)
+        # worked out, else the plain move that led there (``_derive`` then reuses the nearest
+        # list up the line), or None (after a slide or a redeal: the engine's ``legal_at``)
         self._legal: list[Any] = [None]
         self._at: dict[int, list[int]] = {}  # a card -> the piles with it on top
         self._index()
@@ -181,18 +184,25 @@ class CrescentAdapter:
             self.total = total + sq[s]
 
     def _legal_here(self) -> list[Action]:
-        """The engine's legal moves here: worked out once a state, from the parent's if a
-        plain move led here (``_derive``), else by the engine's ``legal_at``."""
-        here = self._legal[-1]
+        """The engine's legal moves here, worked out once a state, and only when asked for (a
+        rollout mostly takes a home move, found without them): from the nearest list up the
+        line if only plain moves led here since (``_derive``), else by the engine's
+        ``legal_at``."""
+        lists = self._legal
+        here = lists[-1]
         if type(here) is list:
             return cast(list[Action], here)
-        parent = self._legal[-2] if len(self._legal) > 1 else None
-        if here is None or type(parent) is not list:
-            legal = self.g.legal_at()
-        else:
-            legal = self._derive(parent, *here)
+        touched: set[int] = set()
+        i = len(lists) - 1
+        while here is not None:
+            touched.update(here)
+            i -= 1
+            here = lists[i] if i >= 0 else None
+            if type(here) is list:
+                break
+        legal = self.g.legal_at() if here is None else self._derive(here, touched)
         legal.sort()  # one order for a state, however the search came to it
-        self._legal[-1] = legal
+        lists[-1] = legal
         return legal
 
     def actions(self) -> list[Action]:
@@ -209,16 +219,20 @@ class CrescentAdapter:
         """``actions``, made as they are asked for: a rollout takes the first action that leads
         somewhere new, nearly always the first, and two positions in three have a home move,
         so the other moves' grades and order are mostly never needed."""
-        g, p, legal = self.g, self.p, self._legal_here()
+        g, p, at = self.g, self.p, self._at
         back = self._back  # (read now: a play tried and undone meanwhile changes it)
         met = g.meeting_suits()
-        if True in met:  # a met suit's: the slide-and-play actions stand for its home moves
-            home = [m for m in legal if m[1] < 8 and m[0] >= 8 and not met[m[1] & 3]]
+        any_met = True in met
+        # the piles whose top card a foundation takes now, from the index of top cards
+        wanted = enumerate(g.foundation_cards())
+        home = [(i, f) for f, card in wanted if card in at for i in at[card]]
+        if len(home) > 1:
+            home.sort()  # as the engine's moves are: an order of the state's own
+        if any_met:  # a met suit's: the slide-and-play actions stand for its home moves
+            home = [move for move in home if not met[move[1] & 3]]
             for i in _PILES:
                 if p[i] and met[p[i][-1] // 13]:
                     home.append((i, SLIDE))
-        else:
-            home = [m for m in legal if m[1] < 8 and m[0] >= 8]
         if self.streamline and home:
             yield from home
             return
@@ -235,7 +249,7 @@ class CrescentAdapter:
             + _DISTANCES[p[2][-1] * 52 + p[6][-1]]
             + _DISTANCES[p[3][-1] * 52 + p[7][-1]]
         )
-        for move in legal:
+        for move in self._legal_here():
             s, d = move
             if d >= 8 and move != back:
                 pile = p[s]
@@ -252,17 +266,30 @@ class CrescentAdapter:
         if g.redeal_allowed:
             yield REDEAL_ACTION
 
-    def _derive(self, parent: list[Action], s: int, d: int) -> list[Action]:
-        """The engine's legal moves after the plain move ``(s, d)``, from the parent's: a
-        move's legality depends only on its two places' top cards (and the destination's size),
-        so the moves that touch neither ``s`` nor ``d`` stay, and the engine's own ``reason_at``
-        decides each candidate that does: a top card's same-suit neighbours (the piles with
-        them on top, from the index) and its foundations. A foundation ``d`` also takes new
-        cards, and meets its partner anew (both foundation-to-foundation moves touch ``d``).
-        The same set as ``legal_at`` (tests/test_solver.py), in another order."""
+    def _derive(self, parent: list[Action], touched: set[int]) -> list[Action]:
+        """The engine's legal moves after plain moves that changed the places ``touched``, from
+        the legal moves before them: a move's legality depends only on its two places' top
+        cards (and the destination's size), so the moves that touch no such place stay, and the
+        engine's own ``reason_at`` decides each candidate that does: a top card's same-suit
+        neighbours (the piles with them on top, from the index) and its foundations. A
+        foundation also takes new cards, and meets its partner anew. The same set as
+        ``legal_at`` (tests/test_solver.py), in another order."""
         p, at, reason_at, foundation_for = self.p, self._at, self.g.reason_at, self.g.foundation_for
-        out = [m for m in parent if s not in m and d not in m]
-        for x in (s, d) if d >= 8 else (s,):
+        out = [m for m in parent if m[0] not in touched and m[1] not in touched]
+        wanted = None
+        for x in touched:
+            if x < 8:  # a foundation: the piles whose top it now takes, and its partner
+                wanted = wanted or self.g.foundation_cards()
+                for i in at.get(wanted[x], ()):
+                    if i not in touched:  # a touched pile makes its own foundation moves
+                        out.append((i, x))
+                partner = x ^ 4
+                if partner not in touched or partner > x:
+                    if reason_at(x, partner) is None:
+                        out.append((x, partner))
+                    if reason_at(partner, x) is None:
+                        out.append((partner, x))
+                continue
             pile = p[x]
             if not pile:
                 continue
@@ -274,21 +301,11 @@ class CrescentAdapter:
                     out.append((x, f + 4))
             for n in NEIGHBOURS[card]:
                 for j in at.get(n, ()):
-                    if j != x and (x == s or j != s):  # s's pairs with d are made already
+                    if j != x and (j not in touched or j > x):  # a pair of touched piles once
                         if reason_at(x, j) is None:
                             out.append((x, j))
                         if reason_at(j, x) is None:
                             out.append((j, x))
-        if d < 8:
-            top = p[d][-1]
-            for i in at.get(top + 1 if d < 4 else top - 1, ()):
-                if i != s and reason_at(i, d) is None:
-                    out.append((i, d))
-            partner = d + 4 if d < 4 else d - 4
-            if reason_at(d, partner) is None:
-                out.append((d, partner))
-            if reason_at(partner, d) is None:
-                out.append((partner, d))
         return out
 
     def play(self, action: Action) -> Token:

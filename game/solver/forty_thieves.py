@@ -7,7 +7,7 @@ cuts the depth and skips every state with cards drawn for nothing. The key sorts
 (no rule refers to a column's place) and each suit's two foundation heights (a suit's two
 foundations are alike), and keeps the waste in full: its order decides what comes free.
 
-Everything here goes through the engine's public fast path (``legal_at``, ``takes_home``,
+Everything here goes through the engine's public fast path (``legal_at``, ``foundation_cards``,
 ``reason_at``, ``reason_onto``, ``apply_at``, ``apply_draws``, ``unapply``, ``is_won``,
 ``layout``, ``snapshot``): no rule is written twice.
 """
@@ -232,9 +232,8 @@ class FortyThievesAdapter:
         home, onto = ranked[3], ranked[4]
         if size:
             at, reason_onto = self._stock_at, g.reason_onto
-            for f in _FOUNDATIONS:
-                wanted = g.takes_home(f)
-                if wanted is not None:
+            for f, wanted in enumerate(g.foundation_cards()):
+                if wanted >= 0:
                     for i in at[wanted]:
                         if i < size:
                             home.append((size - i, WASTE, f))
