@@ -18,9 +18,9 @@ list their moves (a list asked for later is made from the nearest one up the lin
 
 Everything here goes through the engine's public fast path (``legal_at``, ``reason_at``,
 ``foundation_for``, ``foundation_cards``, ``NEIGHBOURS``, ``apply_at``, ``apply(REDEAL)``,
-``unapply``, ``layout``): no rule is written twice. One estimate is the adapter's own: ``_DISTANCES``, how far a card is
-from home, which only orders moves (never decides one); a test checks its zeros against the
-engine's ``foundation_for`` and ``meeting_suits``.
+``unapply``, ``layout``): no rule is written twice. One estimate is the adapter's own:
+``_DISTANCES``, how far a card is from home, which only orders moves (never decides one); a
+test checks its zeros against the engine's ``foundation_for`` and ``meeting_suits``.
 """
 
 from __future__ import annotations
