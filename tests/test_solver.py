@@ -523,7 +523,7 @@ def test_crescent_move_lists_made_from_the_parents_are_the_engines():
             for i in range(8, 24):
                 if adapter.p[i]:
                     tops.setdefault(adapter.p[i][-1], []).append(i)
-            assert {c: sorted(at) for c, at in adapter._at.items() if at} == tops
+            assert {c: sorted(at) for c, at in enumerate(adapter._at) if at} == tops
             if actions and (rng.random() < 0.75 or not tokens):
                 tokens.append(adapter.play(rng.choice(actions)))
             elif tokens:

@@ -116,16 +116,18 @@ class CrescentAdapter:
         # worked out, else the plain move that led there (``_derive`` then reuses the nearest
         # list up the line), or None (after a slide or a redeal: the engine's ``legal_at``)
         self._legal: list[Any] = [None]
-        self._at: dict[int, list[int]] = {}  # a card -> the piles with it on top
+        # a card -> the piles with it on top; slot 52, never filled, answers ``at[-1]`` ("no
+        # card", as ``foundation_cards`` says), so no lookup needs a test first
+        self._at: list[list[int]] = []
         self._index()
 
     def _index(self) -> None:
         """The index of top cards afresh (at the start, and around a redeal, which turns
         many piles at once); plain moves keep it up to date in ``_leave`` and ``undo``."""
-        at: dict[int, list[int]] = {}
+        at: list[list[int]] = [[] for _ in range(53)]
         for i in _PILES:
             if self.p[i]:
-                at.setdefault(self.p[i][-1], []).append(i)
+                at[self.p[i][-1]].append(i)
         self._at = at
 
     def key(self) -> tuple[int, int]:
@@ -160,10 +162,10 @@ class CrescentAdapter:
         card = pile[-1]
         at[card].remove(s)
         if len(pile) > 1:
-            at.setdefault(pile[-2], []).append(s)
+            at[pile[-2]].append(s)
         if d >= 8:
             at[p[d][-1]].remove(d)  # a pile that takes a card is never empty
-            at.setdefault(card, []).append(d)
+            at[card].append(d)
         old_s = h[s]
         new_s = old_s ^ ZOBRIST[len(pile) - 1][card]
         h[s] = new_s
@@ -225,7 +227,7 @@ class CrescentAdapter:
         any_met = True in met
         # the piles whose top card a foundation takes now, from the index of top cards
         wanted = enumerate(g.foundation_cards())
-        home = [(i, f) for f, card in wanted if card in at for i in at[card]]
+        home = [(i, f) for f, card in wanted for i in at[card]]
         if len(home) > 1:
             home.sort()  # as the engine's moves are: an order of the state's own
         if any_met:  # a met suit's: the slide-and-play actions stand for its home moves
@@ -237,9 +239,11 @@ class CrescentAdapter:
             yield from home
             return
         k = self.rng.getrandbits(_ORDER_BITS) if self.rng is not None else -1
-        if k >= 0 and len(home) > 1:
-            home = _reshuffled(home, k)
-        yield from home
+        if k >= 0 and len(home) > 1:  # a rollout mostly takes the first: no list made
+            for j in (_ORDERS.get(len(home)) or _orders(len(home)))[k]:
+                yield home[j]
+        else:
+            yield from home
         rest: list[tuple[int, Action]] = []
         graded = self.graded
         # each card's distance (_DISTANCES), by its suit's foundation tops
@@ -280,7 +284,7 @@ class CrescentAdapter:
         for x in touched:
             if x < 8:  # a foundation: the piles whose top it now takes, and its partner
                 wanted = wanted or self.g.foundation_cards()
-                for i in at.get(wanted[x], ()):
+                for i in at[wanted[x]]:
                     if i not in touched:  # a touched pile makes its own foundation moves
                         out.append((i, x))
                 partner = x ^ 4
@@ -300,7 +304,7 @@ class CrescentAdapter:
                 if f < 4 and reason_at(x, f + 4) is None:
                     out.append((x, f + 4))
             for n in NEIGHBOURS[card]:
-                for j in at.get(n, ()):
+                for j in at[n]:
                     if j != x and (j not in touched or j > x):  # a pair of touched piles once
                         if reason_at(x, j) is None:
                             out.append((x, j))
@@ -360,7 +364,7 @@ class CrescentAdapter:
             self.total, s, h[s], sq[s], d, h[d], sq[d] = saved
             card = p[s][-1]  # back on s, from d
             at[card].remove(d)
-            at.setdefault(p[d][-1], []).append(d)
+            at[p[d][-1]].append(d)
         elif len(saved) == 4:
             self.total, s, h[s], sq[s] = saved
             card = p[s][-1]  # back on s, from a foundation
@@ -368,7 +372,7 @@ class CrescentAdapter:
             self.total, h[:], sq[:] = saved
             self._index()
             return
-        at.setdefault(card, []).append(s)
+        at[card].append(s)
         if len(p[s]) > 1:
             at[p[s][-2]].remove(s)
 
