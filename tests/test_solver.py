@@ -559,6 +559,49 @@ def test_crescent_move_lists_skipped_along_a_line_are_made_right_later():
     assert chains > 50  # lists made over several moves at once
 
 
+def test_crescent_home_moves_from_the_index_are_the_engines_in_its_order():
+    """``ordered`` finds the home moves without the move list (the index of top cards and the
+    engine's ``foundation_cards``): unshuffled, they are the engine's moves from a pile to a
+    foundation, in ``legal_at``'s sorted order, less a met suit's, then that suit's slides in
+    pile order. Along walks from deals and from a start where spades meet."""
+    from game.solver.crescent import SLIDE
+
+    met_seen = two_piles = 0
+    spades_meet = build(
+        "CR1 redeals=3 moves=0", {"f1": "5S", "f5": "6S"}, [f"t{i}" for i in range(1, 17)]
+    )
+    rng = random.Random(29)
+    for g in [
+        spades_meet,
+        game.new("CR1-N-AAAAAAB"),
+        game.new("CR1-F-AAAAAAC"),
+        game.new("CR1-N-AAAAADG"),
+    ]:
+        adapter = adapter_for(g, seed=0)  # no reshuffle
+        p = adapter.p
+        tokens = []
+        for _ in range(400):
+            met = adapter.g.meeting_suits()
+            expected = [
+                m
+                for m in sorted(adapter.g.legal_at())
+                if m[0] >= 8 and m[1] < 8 and not met[m[1] & 3]
+            ]
+            expected += [(i, SLIDE) for i in range(8, 24) if p[i] and met[p[i][-1] // 13]]
+            actions = adapter.actions()
+            home = [a for a in actions if a[0] >= 8 and (a[1] < 8)]
+            assert home == expected and actions[: len(home)] == home
+            met_seen += any(a[1] == SLIDE for a in home)
+            two_piles += len({a[0] for a in home}) < len(home) or len(home) > 1
+            if actions and (rng.random() < 0.8 or not tokens):
+                tokens.append(
+                    adapter.play(actions[0] if rng.random() < 0.7 else rng.choice(actions))
+                )
+            elif tokens:
+                adapter.undo(tokens.pop())
+    assert met_seen > 20 and two_piles > 20
+
+
 def test_crescent_graded_order_reorders_the_same_actions_by_the_engines_foundations():
     """The graded move order (the nested search's, docs/SOLVER.md sixth pass) only reorders:
     along random walks it offers the plain order's actions; its distance table says 0 exactly

@@ -10,11 +10,11 @@ all piles alike), so the key sorts the piles; the order of cards inside a pile m
 the redeal turns the bottom card up. Redeals left are the key's rank: a position is no better
 with fewer redeals, so one seen with as many or more is not searched again.
 
-A state's legal moves are its parent's, changed only where the move just played changed a top
-card (``_derive``): about a fifth fewer instructions a state than the engine's full ``legal_at``.
-They are worked out only when asked for: the home moves come from the index of top cards and
-the engine's ``foundation_cards``, and a rollout mostly takes one, so most of its states never
-list their moves (a list asked for later is made from the nearest one up the line).
+A state's legal moves are worked out only when asked for: the home moves come from an index of
+top cards and the engine's ``foundation_cards``, and a rollout mostly takes one, so most of its
+states never list their moves. A list asked for is the nearest list up the line, changed only
+where the plain moves since changed a top card (``_derive``): about a fifth fewer instructions
+a state than the engine's full ``legal_at``.
 
 Everything here goes through the engine's public fast path (``legal_at``, ``reason_at``,
 ``foundation_for``, ``foundation_cards``, ``NEIGHBOURS``, ``apply_at``, ``apply(REDEAL)``,
