@@ -170,9 +170,9 @@ class Crescent(Solitaire):
         """The number of a foundation that takes ``card`` now (the ascending one first)."""
         p = self._p
         suit = card // 13
-        if p[suit][-1] + 1 == card:
+        if _ABOVE[p[suit][-1]] == card:
             return suit
-        if p[suit + 4][-1] - 1 == card:
+        if _BELOW[p[suit + 4][-1]] == card:
             return suit + 4
         return None
 

@@ -58,9 +58,14 @@ def _orders(n: int) -> list[list[int]]:
     return orders
 
 
+def _order(n: int, k: int) -> list[int]:
+    """The ``k``-th random order of ``n`` actions."""
+    return (_ORDERS.get(n) or _orders(n))[k]
+
+
 def _reshuffled(group: list[T], k: int) -> list[T]:
     """``group`` in the ``k``-th of its length's random orders."""
-    return list(map(group.__getitem__, (_ORDERS.get(len(group)) or _orders(len(group)))[k]))
+    return list(map(group.__getitem__, _order(len(group), k)))
 
 
 def _distance_rows() -> list[tuple[int, ...]]:  # (unused rows: empty)
@@ -240,7 +245,7 @@ class CrescentAdapter:
             return
         k = self.rng.getrandbits(_ORDER_BITS) if self.rng is not None else -1
         if k >= 0 and len(home) > 1:  # a rollout mostly takes the first: no list made
-            for j in (_ORDERS.get(len(home)) or _orders(len(home)))[k]:
+            for j in _order(len(home), k):
                 yield home[j]
         else:
             yield from home
