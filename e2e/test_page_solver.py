@@ -133,6 +133,29 @@ def test_a_proof_of_loss_is_said_in_words_in_the_pages_language(board):
     close_settings(board)
 
 
+def test_a_link_to_a_deal_proven_lost_says_so_from_its_start(fresh):
+    """CR1-N-AAAE4N7 is proven lost at its start (tests/test_proofs.py). Opened from a link,
+    the page looks at it quietly once the worker is up and says it cannot be won, not "no
+    longer", with no undo to offer; the check gives the reason."""
+    page = fresh("#CR1-N-AAAE4N7")
+    page.wait_for_selector("#lost:not([hidden])", timeout=30_000)
+    assert page.locator("#lost-text").inner_text() == (
+        "This deal cannot be won: no winning line exists from its start."
+    )
+    assert page.locator("[data-action=undo-to-winnable]").is_hidden()
+    open_settings(page)
+    page.click("[data-action=check]")
+    page.wait_for_selector("body[data-verdict=unwinnable]", state="attached", timeout=10_000)
+    assert (
+        page.locator("#solver-status")
+        .inner_text()
+        .startswith(
+            "No: this deal cannot be won. No winning line exists: the jack of clubs on pile 3 can "
+            "never leave it."
+        )
+    )
+
+
 def test_check_a_deal_shows_progress_then_winnable_and_hint_follows(board):
     load_code(board, "CR1-N-AAAAAAT")
     board.evaluate("document.body.removeAttribute('data-verdict')")

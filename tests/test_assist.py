@@ -10,7 +10,7 @@ import pytest
 import game
 from game.codes import KINDS, kind_slug
 from game.solver import UNKNOWN, UNWINNABLE, WINNABLE, Search, adapter_for, prove_unwinnable, solve
-from game.web.assist import WATCH_STATES, Job, Line, heuristic_move, state_key
+from game.web.assist import WATCH_STATES, Job, Line, at_deal_start, heuristic_move, state_key
 from tools.winnable import rows, winnable
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -191,3 +191,17 @@ def test_the_trail_follows_moves_undos_and_new_starts():
     assert trail.lost() and trail.back_to_winnable() == 2
     trail.moved("y", can_undo=False)  # a redeal: nothing before it can be undone
     assert trail.keys == ["y"] and not trail.lost() and trail.back_to_winnable() is None
+
+
+def test_a_deal_start_is_known_by_its_position_not_by_the_move_count():
+    """The page says "cannot be won from its start" only there: a redeal is not a move, and
+    Forty Thieves' count does not go down on undo."""
+    g = game.new("CR1-N-AAAAAJB")
+    assert at_deal_start(g)
+    g.redeal()
+    assert g.moves == 0 and not at_deal_start(g)
+    ft = game.new("FT1-N-AAAAAAB")
+    ft.play(*ft.legal_moves()[0])
+    ft.undo()
+    assert ft.moves > 0 and at_deal_start(ft)
+    assert not at_deal_start(game.from_position(game.new("CR1-N-AAAAAJB").position()))

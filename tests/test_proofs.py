@@ -10,7 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import game
-from game.solver import UNKNOWN, UNWINNABLE, Search, prove_unwinnable, solve
+from game.cards import Card
+from game.solver import UNKNOWN, UNWINNABLE, Proof, Search, prove_unwinnable, solve
 from game.solver.__main__ import main
 from game.solver.crescent import CrescentAdapter
 from tests.test_solver import brute_force, small_crescent
@@ -55,6 +56,44 @@ def test_a_redeal_can_turn_the_buried_card_up():
     assert prove_unwinnable(lost) is not None and brute_force(lost) is False
     won = game.from_position(LOST.replace("redeals=0", "redeals=1").replace("2H 3H AH", "3H AH 2H"))
     assert prove_unwinnable(won) is None and brute_force(won) is True
+
+
+# Clubs home up to the nine and down to the three; the jack lies on the ten and the Ace, the
+# King on the queen. Neither can move first: the jack waits for the ten or the queen, the King
+# for the queen or the Ace, each under the other.
+MUTUAL = (
+    LOST.split("f2:")[0].replace("redeals=0", "redeals={redeals}")
+    + "f2: AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH\n"
+    + "f3: AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD\n"
+    + "f4: AC 2C 3C 4C 5C 6C 7C 8C 9C\n"
+    + "f5: KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS\n"
+    + "f6: KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H AH\n"
+    + "f7: KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D AD\n"
+    + "f8: KC QC JC TC 9C 8C 7C 6C 5C 4C 3C\n"
+    + "t1: AC TC JC\nt2: QC KC\nt3: 2C\n"
+    + "".join(f"t{i}:\n" for i in range(4, 17))
+)
+
+
+def test_two_cards_that_block_each_other_are_proven_lost_together():
+    lost = game.from_position(MUTUAL.format(redeals=0))
+    proof = prove_unwinnable(lost)
+    assert proof is not None and (str(proof.card), proof.pile) == ("JC", 1), proof
+    assert (proof.up, proof.down) == (9, None)  # waits for a ten going up, never going down
+    assert brute_force(lost) is False
+    won = game.from_position(MUTUAL.format(redeals=1))  # a redeal turns the Ace up
+    assert prove_unwinnable(won) is None and brute_force(won) is True
+
+
+def test_a_deal_start_is_proven_lost():
+    """Deal CR1-N-AAAE4N7 (tools/scan_proofs.py found it): both jacks of clubs and the spare
+    King lie on top of piles 3, 13 and 11, over both tens, both queens and the spare Ace."""
+    g = game.new("CR1-N-AAAE4N7")
+    proof = prove_unwinnable(g)
+    assert proof == Proof(Card.parse("JC"), 3, 9, 11), proof
+    assert [str(g.layout[7 + p][-1]) for p in (3, 11, 13)] == ["JC", "KC", "JC"]
+    result = solve(g, states=1000)
+    assert result.verdict == UNWINNABLE and result.states == 0 and result.proof == proof
 
 
 def test_cli_json_gives_the_reason(capsys, tmp_path):

@@ -15,18 +15,21 @@ Three facts of Crescent's rules carry the argument:
   gives, for each foundation, how many copies of each rank must be home before it takes the
   card (``needs``).
 
-Suppose a winning line, and let ``T`` be the moment card ``U`` leaves its pile. Then the
-sets below, grown to a fixed point, hold before ``T``; if they leave ``U`` neither a foundation
-nor a pile at ``T``, ``U`` never leaves, and no line wins:
-- ``stay``: cards that cannot leave their pile before ``T``: ``U``, core cards under a core
-  card in ``stay``, and cards in ``away`` with no neighbour that can be on a pile top (every
-  copy home or in ``buried``);
-- ``buried``: core cards under a core card in ``stay``: never on top before ``T``;
-- ``away``: cards that cannot be home before ``T``: cards in ``stay``, and cards for which
-  both foundations need more copies of some rank than are home or can get home before ``T``
-  (that is, are not in ``away``).
+Suppose a winning line and a set ``S`` of pile cards, and let ``T`` be the first moment a card
+of ``S`` leaves its pile (a won game has emptied every pile). Before ``T``:
+- ``buried``: core cards under a core card of ``S`` are never on top;
+- ``away``: the cards of ``S`` and ``buried`` are not home, and neither is a card for which both
+  foundations need more copies of some rank than are home or can get home before ``T`` (not in
+  ``away``), grown to a least fixed point.
+If every card of ``S`` is then *blocked* (both foundations wait for a copy in ``away``) and
+*stuck* (every copy of both its neighbours is home or buried), none can leave at ``T``: no line
+wins. ``never_leave`` finds the greatest such set: from every card whose neighbours all lie
+home or in cores under core cards it drops each card not both, until none is dropped (dropping
+can only free others, so the order does not matter). Cards can hold one another this way: two jacks
+of clubs and the spare King over both tens, both queens and the spare Ace (``CR1-N-AAAE4N7``),
+where no card alone is stuck.
 
-The words name ``U``, its pile and the ranks its foundations wait for.
+The words name one card of the set, its pile and the ranks its foundations wait for.
 """
 
 from __future__ import annotations
@@ -156,11 +159,14 @@ class _Position:
         """No pile can take ``card``: every copy of both neighbours is home or buried."""
         return all(s in buried for n in _neighbours(card) for s in self.spots[n])
 
-    def refute(self, u: Spot) -> Proof | None:
-        """The fixed point of the module's docstring for ``U`` at ``u``; a proof if it closes."""
-        stay, buried = {u}, set(self.under(u))
-        stay |= buried
-        away = set(stay)
+    def buried_by(self, stay: set[Spot]) -> set[Spot]:
+        """The core cards under a core card of ``stay``: never on top while ``stay`` stays."""
+        return {below for spot in stay for below in self.under(spot)}
+
+    def away_from(self, fixed: set[Spot]) -> set[Spot]:
+        """``fixed`` (cards not home before ``T``) and every card both of whose foundations need
+        a copy that is not home and cannot get home first: the least fixed point."""
+        away = set(fixed)
         changed = True
         while changed:
             changed = False
@@ -168,17 +174,36 @@ class _Position:
                 if spot not in away and self.blocked(card, away) is not None:
                     away.add(spot)
                     changed = True
-                if spot in away and spot not in stay and self.stuck(card, buried):
-                    stay.add(spot)
-                    below = self.under(spot)
-                    stay.update(below)
-                    buried.update(below)
-                    away.update(below)
-                    changed = True
-        ranks = self.blocked(self.card[u], away)  # (U is not home before T either)
-        if ranks is None or not self.stuck(self.card[u], buried):
-            return None
-        return Proof(CARDS[self.card[u]], u[0] - 7, *ranks)
+        return away
+
+    def never_leave(self) -> set[Spot]:
+        """The greatest set ``S`` of pile cards none of which can be the first of ``S`` to leave
+        its pile (module docstring): start from every card whose neighbours all lie home or in
+        cores under core cards and drop, until none is left to drop, each card a pile or a
+        foundation could take while the others stay."""
+        under_core = self.buried_by(self.core)
+        stay = {s for s, card in self.card.items() if self.stuck(card, under_core)}
+        while stay:
+            buried = self.buried_by(stay)
+            away = self.away_from(stay | buried)
+            kept = {
+                s
+                for s in stay
+                if self.stuck(self.card[s], buried) and self.blocked(self.card[s], away) is not None
+            }
+            if kept == stay:
+                break
+            stay = kept
+        return stay
+
+    def proof(self, stay: set[Spot]) -> Proof:
+        """The words for one card of ``stay``: a pile's top card if there is one (the card a
+        player sees), else the lowest pile's highest."""
+        height = {i: h for i, h in self.card}  # the last height seen is the top
+        spot = min(stay, key=lambda s: (s[1] != height[s[0]], s[0], -s[1]))
+        ranks = self.blocked(self.card[spot], self.away_from(stay | self.buried_by(stay)))
+        assert ranks is not None  # a card of the fixed point is blocked there
+        return Proof(CARDS[self.card[spot]], spot[0] - 7, *ranks)
 
 
 def prove_unwinnable(g: Solitaire) -> Proof | None:
@@ -188,10 +213,5 @@ def prove_unwinnable(g: Solitaire) -> Proof | None:
     if not isinstance(g, Crescent) or g.is_won():
         return None
     facts = _Position(g)
-    for spot, card in facts.card.items():
-        if not facts.stuck(card, facts.core):
-            continue  # a neighbour off the cores could always take it: no proof from here
-        proof = facts.refute(spot)
-        if proof is not None:
-            return proof
-    return None
+    stay = facts.never_leave()
+    return facts.proof(stay) if stay else None

@@ -147,7 +147,7 @@ def main() -> None:
         window.solitaireBootModules = json.dumps(sorted(sys.modules))
     window.performance.mark("app:ready")
     document.body.dataset.ready = "1"
-    page.solving.worker.start_when_idle()  # after ready: the boot never pays for it
+    page.solving.worker.start_when_idle(page.solving.watch_position)  # the boot never waits
 
 
 main()

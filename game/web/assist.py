@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .. import Move, Solitaire
+from .. import Move, Solitaire, new
 from ..core import HISTORY_LIMIT
 from ..solver import UNKNOWN, UNWINNABLE, WINNABLE, Result, adapter_for, search
 from ..solver.search import Tree
@@ -24,6 +24,14 @@ CHECK_SECONDS = 60.0  # "Can this deal be won?": searching time before "no verdi
 def state_key(g: Solitaire) -> str:
     """What decides the future of a position: the layout and redeals left, not the counters."""
     return g.position().split("\n", 1)[1] + str(getattr(g, "redeals_left", ""))
+
+
+def at_deal_start(g: Solitaire) -> bool:
+    """Is this its deal's starting position? By the position itself: a redeal is not a move,
+    so a move count of 0 does not say it (nor does Forty Thieves' count go down on undo)."""
+    if not g.code:
+        return False  # a position loaded as text: no deal to start from
+    return state_key(g) == state_key(new(g.code))
 
 
 class Line:

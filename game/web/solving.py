@@ -24,6 +24,7 @@ from game.web.assist import (
     WATCH_STATES,
     Line,
     Trail,
+    at_deal_start,
     heuristic_move,
     state_key,
 )
@@ -142,6 +143,8 @@ class Solving:
             text = self.words.text("lost_since", moves=moves)
             button.textContent = self.words.text("undo_to_winnable", moves=moves)
             button.dataset.steps = str(steps)
+        elif at_deal_start(self.app.table.game):  # lost from the start: "no longer" is wrong
+            text = self.words.text("lost_start")
         else:
             text = self.words.text("lost_now")
         button.hidden = not steps

@@ -54,12 +54,17 @@ class SolverWorker:
         self.worker.onerror = create_proxy(self.guarded(lambda event: self.fail(event.message)))
         self.worker.postMessage(json.dumps({"type": "files", "files": game_files()}))
 
-    def start_when_idle(self) -> None:
-        """Start the worker once the page has had nothing to do for a while."""
+    def start_when_idle(self, then: Callable[[], None]) -> None:
+        """Start the worker once the page has had nothing to do for a while, then call
+        ``then`` (the page's quiet look at the deal on the table)."""
+
+        def start_then(*_args: Any) -> None:
+            self.start()  # (harmless if a Hint started it first)
+            then()
 
         def later(*_args: Any) -> None:
             window.requestIdleCallback(
-                create_proxy(self.guarded(lambda *_: self.start())),
+                create_proxy(self.guarded(start_then)),
                 window.Object.fromEntries([["timeout", IDLE_START_MS]]),
             )
 
