@@ -1,6 +1,6 @@
 """Find Crescent deal starts that ``prove_unwinnable`` proves lost, among millions of deals.
 
-    python -m tools.scan_proofs --deals 0-29999999 --jobs 2 --csv docs/results/proofs-CR1-N.csv
+    python -m tools.scan_proofs --deals 0-99999999 --jobs 2 --csv docs/results/proofs-CR1-N.csv
 
 The engine deals a game in about 1 ms of pure Python, and the argument proves about one deal
 start in millions (docs/SOLVER.md, "Proofs of loss"), so the scan deals in numpy: SplitMix64
