@@ -25,16 +25,17 @@ import numpy as np
 
 import game
 from game.codes import DEAL_COUNT, GameCode
+from game.crescent import NEIGHBOURS, PILES, REDEALS
 from game.solver import prove_unwinnable
 from game.solver.batch import parse_range
 
 BLOCK = 20_000  # deals dealt at once: about 40 MB of numpy arrays
-PILES, HEIGHT, REDEALS = 16, 6, 3  # Crescent's deal: core = heights REDEALS.. of each pile
+HEIGHT = 6  # cards a pile is dealt; its core: heights REDEALS["N"] up
 HOME = PILES * HEIGHT  # a spot index standing for "on a foundation" (the bases)
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1, _MIX2 = np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB)
 _BASES = [s * 13 for s in range(4)] + [s * 13 + 12 for s in range(4)]
-_NEIGHBOURS = np.array([[c // 13 * 13 + (c % 13 + d) % 13 for d in (-1, 1)] for c in range(52)])
+_NEIGHBOURS = np.array(NEIGHBOURS)
 
 
 def deal_piles(deals: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -83,7 +84,7 @@ def may_have_proof(piles: np.ndarray) -> np.ndarray:
         by_height = stay.reshape(n, HEIGHT, PILES)
         buried = np.zeros((n, HEIGHT, PILES), dtype=bool)
         above = np.zeros((n, PILES), dtype=bool)
-        for h in range(HEIGHT - 1, REDEALS - 1, -1):
+        for h in range(HEIGHT - 1, REDEALS["N"] - 1, -1):
             buried[:, h] = above
             above |= by_height[:, h]
         buried_or_home = np.concatenate([buried.reshape(n, HOME), np.ones((n, 1), bool)], 1)

@@ -24,10 +24,10 @@ of ``S`` leaves its pile (a won game has emptied every pile). Before ``T``:
 If every card of ``S`` is then *blocked* (both foundations wait for a copy in ``away``) and
 *stuck* (every copy of both its neighbours is home or buried), none can leave at ``T``: no line
 wins. ``never_leave`` finds the greatest such set: from every card whose neighbours all lie
-home or in cores under core cards it drops each card not both, until none is dropped (dropping
-can only free others, so the order does not matter). Cards can hold one another this way: two jacks
-of clubs and the spare King over both tens, both queens and the spare Ace (``CR1-N-AAAE4N7``),
-where no card alone is stuck.
+home or in cores under core cards it drops each card not both, until none is dropped
+(dropping can only free others, so the order does not matter). Cards can hold one another
+this way: two jacks of clubs and the spare King over both tens, both queens and the spare
+Ace (``CR1-N-AAAE4N7``), where no card alone is stuck.
 
 The words name one card of the set, its pile and the ranks its foundations wait for.
 """
@@ -39,7 +39,7 @@ from typing import Any
 
 from ..cards import CARDS, RANK_NAMES, SUIT_NAMES, Card
 from ..core import Solitaire
-from ..crescent import Crescent
+from ..crescent import NEIGHBOURS, Crescent
 
 _PILES = range(8, 24)
 Spot = tuple[int, int]  # (place number, height from the bottom) of a pile card
@@ -83,12 +83,6 @@ class Proof:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Proof:
         return cls(Card.parse(data["card"]), data["pile"], data["up"], data["down"])
-
-
-def _neighbours(card: int) -> tuple[int, int]:
-    """The two cards a pile card may be placed on: its suit, one rank away, King-Ace wrapped."""
-    suit, rank = divmod(card, 13)
-    return suit * 13 + (rank - 1) % 13, suit * 13 + (rank + 1) % 13
 
 
 class _Position:
@@ -157,7 +151,7 @@ class _Position:
 
     def stuck(self, card: int, buried: set[Spot]) -> bool:
         """No pile can take ``card``: every copy of both neighbours is home or buried."""
-        return all(s in buried for n in _neighbours(card) for s in self.spots[n])
+        return all(s in buried for n in NEIGHBOURS[card] for s in self.spots[n])
 
     def buried_by(self, stay: set[Spot]) -> set[Spot]:
         """The core cards under a core card of ``stay``: never on top while ``stay`` stays."""
@@ -176,13 +170,14 @@ class _Position:
                     changed = True
         return away
 
-    def never_leave(self) -> set[Spot]:
+    def never_leave(self) -> tuple[set[Spot], set[Spot]]:
         """The greatest set ``S`` of pile cards none of which can be the first of ``S`` to leave
         its pile (module docstring): start from every card whose neighbours all lie home or in
         cores under core cards and drop, until none is left to drop, each card a pile or a
-        foundation could take while the others stay."""
+        foundation could take while the others stay. With it, its ``away``."""
         under_core = self.buried_by(self.core)
         stay = {s for s, card in self.card.items() if self.stuck(card, under_core)}
+        away: set[Spot] = set()
         while stay:
             buried = self.buried_by(stay)
             away = self.away_from(stay | buried)
@@ -194,14 +189,14 @@ class _Position:
             if kept == stay:
                 break
             stay = kept
-        return stay
+        return stay, away
 
-    def proof(self, stay: set[Spot]) -> Proof:
+    def proof(self, stay: set[Spot], away: set[Spot]) -> Proof:
         """The words for one card of ``stay``: a pile's top card if there is one (the card a
         player sees), else the lowest pile's highest."""
         height = {i: h for i, h in self.card}  # the last height seen is the top
         spot = min(stay, key=lambda s: (s[1] != height[s[0]], s[0], -s[1]))
-        ranks = self.blocked(self.card[spot], self.away_from(stay | self.buried_by(stay)))
+        ranks = self.blocked(self.card[spot], away)
         assert ranks is not None  # a card of the fixed point is blocked there
         return Proof(CARDS[self.card[spot]], spot[0] - 7, *ranks)
 
@@ -213,5 +208,5 @@ def prove_unwinnable(g: Solitaire) -> Proof | None:
     if not isinstance(g, Crescent) or g.is_won():
         return None
     facts = _Position(g)
-    stay = facts.never_leave()
-    return facts.proof(stay) if stay else None
+    stay, away = facts.never_leave()
+    return facts.proof(stay, away) if stay else None
