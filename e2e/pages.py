@@ -19,6 +19,12 @@ def next_frame(page: Page, after: int) -> None:
     page.wait_for_function("n => Number(document.body.dataset.frame) > n", arg=after)
 
 
+def kept(page: Page) -> None:
+    """Wait until what the board shows is also kept (saved, counted, described): the page does
+    that once the draw is painted (``body[data-kept]`` catches up with ``body[data-frame]``)."""
+    page.wait_for_function("() => document.body.dataset.kept === document.body.dataset.frame")
+
+
 # the toolbar's visible controls: [action or id, width, height, top]
 CONTROLS = """() => [...document.querySelectorAll('header button, header select')]
     .filter(e => e.offsetParent && !e.closest('[role=menu]'))

@@ -11,7 +11,7 @@ import json
 
 import pytest
 from harness import Watch, ready
-from pages import center, load_code, status_text, tap, top_card
+from pages import center, kept, load_code, status_text, tap, top_card
 from playwright.sync_api import expect
 
 import game
@@ -39,6 +39,7 @@ def boot(browser, site, fragment=f"#{CODE}", query="?test=1", storage=None, cont
 
 
 def stored(page) -> dict[str, str]:
+    kept(page)  # the last move saved
     return page.evaluate("Object.fromEntries(Object.entries(localStorage))")
 
 
@@ -213,8 +214,10 @@ def test_two_tabs_on_one_deal_leave_one_whole_game(browser, site):
     one, watch_one = boot(browser, site, context=context)
     two, watch_two = boot(browser, site, context=context)
     plays(one)
+    kept(one)
     tap(two, "t4")  # a different first move in the second tab (t4 to t15)
     expect(two.locator("#stat-moves")).not_to_have_text("Moves 0")
+    kept(two)
     third, watch_three = boot(browser, site, context=context)
     expect(third.locator("#announce")).to_contain_text("Welcome back")
     position = third.evaluate("window.solitairePosition()")

@@ -6,9 +6,11 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import game
-from game.codes import KINDS, kind_slug
+from game.codes import KINDS, GameCode, kind_slug
 from game.solver import UNKNOWN, UNWINNABLE, WINNABLE, Search, adapter_for, prove_unwinnable, solve
 from game.web.assist import WATCH_STATES, Job, Line, at_deal_start, heuristic_move, state_key
 from tools.winnable import rows, winnable
@@ -49,6 +51,32 @@ def test_state_key_ignores_the_counters_but_not_redeals():
     assert state_key(g) == state_key(h)
     h.redeals_left = 1
     assert state_key(g) != state_key(h)
+
+
+def text_key(g: game.Solitaire) -> str:
+    """The state key as it was: the position's text without its counters, and redeals left."""
+    return g.position().split("\n", 1)[1] + str(getattr(g, "redeals_left", ""))
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    kind=st.sampled_from(KINDS),
+    deal=st.integers(0, 10_000),
+    picks=st.lists(st.integers(0, 1_000), min_size=40, max_size=120),
+)
+def test_the_state_key_tells_positions_apart_exactly_as_their_text_does(kind, deal, picks):
+    """Along random games (undos too, so positions come back), two positions have the same key
+    if and only if they have the same cards in the same places and the same redeals left."""
+    g = game.new(str(GameCode(*kind.split("-"), deal)))
+    by_key: dict[bytes, str] = {}
+    for pick in picks:
+        moves = g.legal_moves()
+        if pick % 7 == 0 and g.can_undo:
+            g.undo()
+        elif moves:
+            g.play_move(moves[pick % len(moves)])
+        assert by_key.setdefault(state_key(g), text_key(g)) == text_key(g)
+    assert len(set(by_key.values())) == len(by_key)
 
 
 @pytest.mark.parametrize("code", ["CR1-N-AAAAAAB", "CR1-F-AAAAAAC", "FT1-N-AAAAAAB"])

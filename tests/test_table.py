@@ -27,9 +27,10 @@ def test_a_tap_that_moves_animates_the_card_from_where_it_was_and_says_so():
     x1, y1 = board.top_card_xy(t.game, t.layout, "f5")
     assert t.view.arrival == ("f5", x0 - x1, y0 - y1)
     assert t.elapsed(3_500) == 2_500  # the first move started the timer
-    markup = t.draw(1.0)
-    assert 'data-arrive="1"' in markup and t.view.arrival is None  # the arrival is drawn once
-    assert 'data-arrive="1"' not in t.draw(1.0)
+    assert 'data-arrive="1"' in t.draw(1.0)
+    assert 'data-arrive="1"' in t.draw(1.0)  # drawn again before the paint: it still flies
+    t.painted()
+    assert 'data-arrive="1"' not in t.draw(1.0)  # shown once
 
 
 def test_a_dragged_card_arrives_from_where_it_was_let_go():
@@ -38,6 +39,27 @@ def test_a_dragged_card_arrives_from_where_it_was_let_go():
     t.input(t.controller.drop("t6", "f5"), 0, 1.0, origins, dragged=(40.0, -30.0))
     x1, y1 = board.top_card_xy(t.game, t.layout, "f5")
     assert t.view.arrival == ("f5", origins["t6"][0] + 40 - x1, origins["t6"][1] - 30 - y1)
+
+
+def test_a_tap_takes_the_origins_of_the_places_it_can_move_from_only():
+    t = table(CR)
+    t.draw(1.0)
+    every = t.origins()
+    assert t.origins(("t6", None)) == {"t6": every["t6"]}  # nothing selected: the tapped place
+    t.input(t.controller.tap("t1", 0), 0, 1.0, t.origins(("t1", None)))
+    selected = t.controller.selected
+    assert selected == "t1"  # two places take it: selected
+    origins = t.origins(("f2", selected))  # a tap on a target moves the selected card there
+    t.input(t.controller.tap("f2", 100), 0, 1.0, origins)
+    x1, y1 = board.top_card_xy(t.game, t.layout, "f2")
+    assert t.view.arrival == ("f2", every["t1"][0] - x1, every["t1"][1] - y1)
+
+
+def test_a_move_without_its_origin_is_drawn_in_place_with_no_flight():
+    t = table(CR)
+    shown = t.input(t.controller.tap("t6", 0), 0, 1.0, {})
+    assert shown.say is not None and str(t.game.cards("f5")[-1]) == "QS"
+    assert t.view.arrival is None
 
 
 def test_a_selection_lights_up_its_targets_and_a_tap_beside_drops_it():

@@ -69,7 +69,7 @@ def bind(page: Page) -> None:
     listen(window, "hashchange", on(page.load_hash))
     listen(window, "blur", on(page.cancel_press))
     listen(document, "visibilitychange", on(page.on_visibility))
-    listen(window, "resize", on(lambda _event: page.frames.later()))
+    listen(window, "pagehide", on(page.unseen.flush))  # left or reloaded: the last move kept
     sheet = Sheet(on, Menu(on).button)
     for box in document.querySelectorAll("[data-setting]"):
         listen(box, "change", on(page.change_setting))

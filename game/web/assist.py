@@ -21,9 +21,15 @@ HINT_DEADLINE_MS = 1700  # ... and the page within this of the click, even while
 CHECK_SECONDS = 60.0  # "Can this deal be won?": searching time before "no verdict"
 
 
-def state_key(g: Solitaire) -> str:
-    """What decides the future of a position: the layout and redeals left, not the counters."""
-    return g.position().split("\n", 1)[1] + str(getattr(g, "redeals_left", ""))
+StateKey = bytes
+
+
+def state_key(g: Solitaire) -> StateKey:
+    """What decides the future of a position: the layout and redeals left, not the counters.
+    Each place's cards as bytes (a card is a number below 52), places apart by 255: taken
+    after every move, so not the position's text (a tenth of a millisecond more)."""
+    places = b"\xff".join(map(bytes, g.layout))
+    return places + b"\xff" + bytes([getattr(g, "redeals_left", 0)])
 
 
 def at_deal_start(g: Solitaire) -> bool:
@@ -39,7 +45,7 @@ class Line:
 
     def __init__(self, start: Solitaire, moves: list[Move]) -> None:
         g = start.copy()
-        self.steps: dict[str, Move] = {}
+        self.steps: dict[StateKey, Move] = {}
         for move in moves:
             self.steps.setdefault(state_key(g), move)
             g.play_move(move)
@@ -121,11 +127,11 @@ class Trail:
     """
 
     def __init__(self, limit: int = HISTORY_LIMIT) -> None:
-        self.keys: list[str] = []
-        self.known: dict[str, str] = {}  # state key -> WINNABLE or UNWINNABLE
+        self.keys: list[StateKey] = []
+        self.known: dict[StateKey, str] = {}  # state key -> WINNABLE or UNWINNABLE
         self.limit = limit
 
-    def moved(self, key: str, can_undo: bool) -> None:
+    def moved(self, key: StateKey, can_undo: bool) -> None:
         if not can_undo:
             self.keys = [key]
         elif key in self.keys:
@@ -134,7 +140,7 @@ class Trail:
             self.keys.append(key)
             del self.keys[: -self.limit - 1]  # no further back than undo can go
 
-    def learn(self, key: str, verdict: str) -> None:
+    def learn(self, key: StateKey, verdict: str) -> None:
         """A search's verdict on a position (``unknown`` teaches nothing)."""
         if verdict in (WINNABLE, UNWINNABLE):
             self.known[key] = verdict

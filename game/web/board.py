@@ -8,7 +8,7 @@ The whole board is one markup string: the browser layer writes it with a single 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 import game
@@ -87,6 +87,7 @@ class View:
     hint: tuple[str, ...] = ()  # the places of a hinted move: from, then to
 
 
+@lru_cache(maxsize=16)  # the same few shapes on every draw: a layout is never changed
 def crescent_layout(aspect: float | None = None) -> Layout:
     """The horseshoe for a table of ``aspect`` (height / width). Taller than wide (a phone held
     upright), the :func:`crescent_upright` arrangement; else the classic one, with each pile's
@@ -154,10 +155,15 @@ def forty_thieves_layout(g: game.FortyThieves, aspect: float, index: str = "norm
     corner index (of the ``index`` size): long columns make the whole board taller (so it
     scales down), never illegible. Upright (a phone), the ten columns stand side by side with
     no gap and no margin: 10 card widths is all a 360 px screen has for 36 px cards."""
+    longest = max(len(g.cards(f"t{i}")) for i in range(1, 11))
+    return _forty_thieves_layout(aspect, index, longest)
+
+
+@lru_cache(maxsize=64)  # it depends on the longest column alone: the same few on every draw
+def _forty_thieves_layout(aspect: float, index: str, longest: int) -> Layout:
     upright = aspect > 1
     pitch, found_pitch, margin = (CARD_W, CARD_W, 0.0) if upright else FT_WIDE
     width = 9 * pitch + CARD_W
-    longest = max(len(g.cards(f"t{i}")) for i in range(1, 11))
     least = INDEX[index].height
     widest = max(FT_TALL_FAN if aspect > 1.2 else FT_FAN, least + 4)  # upright phones: roomier
     unsqueezed = FT_COLUMNS_Y + 10 * least + CARD_H + 20  # 11-card columns fit

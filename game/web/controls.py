@@ -51,6 +51,7 @@ class Controls:
         code = self.table.game.code
         if code is None:
             return
+        self.unseen.flush()  # a last draw not yet kept is kept now, not after the forgetting
         self.storage.forget_game(code)
         self.start(game.new(code))
         self.announce(self.words.text("restarted"))
@@ -82,6 +83,7 @@ class Controls:
         if str(document.visibilityState) == "hidden":
             self.cancel_press()
             self.table.clock.pause(now())
+            self.unseen.flush()  # a draw not yet kept: kept now (no frame comes while hidden)
             self.save()
         elif not self.paused:
             self.table.clock.resume(now())

@@ -5,6 +5,7 @@ modules computed (the board's markup, the toolbar's state), and the card lifted 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
@@ -20,6 +21,13 @@ from game.web.storage import MemoryStore, QuotaExceeded, Store
 
 
 def q(selector: str):
+    return document.querySelector(selector)
+
+
+@cache
+def fixed(selector: str):
+    """An element of the page's own markup, which no script replaces: looked up once (the
+    toolbar's are written after every input)."""
     return document.querySelector(selector)
 
 
@@ -40,19 +48,30 @@ class Painter:
         self.parts: dict[str, Part] = {}
         self.groups: dict = {}  # key -> its <g> element
         self.stale: set[str] = set()  # groups the drag code changed behind the markup's back
+        self.lifted: list = []  # cards a drag took out of their place, onto the board's root
+        self.attrs: dict[str, str] = {}  # the root's attributes as last written
         self.rover: str | None = None  # the place with tabindex 0
-        self.rects: dict[str, Rect] = {}  # where each place was drawn last
+        # where a place was drawn at the last paint (that game's table's, kept as it was)
+        self.drawn_rect: Callable[[str], Rect] | None = None
 
     def paint(
-        self, g: game.Solitaire, layout: Layout, parts: dict[str, Part], rects: dict[str, Rect]
+        self,
+        g: game.Solitaire,
+        layout: Layout,
+        parts: dict[str, Part],
+        rect: Callable[[str], Rect],
     ) -> None:
-        """The board: the changed groups, its size and the test hooks on its root. ``rects``:
-        where each place is drawn (a place that vanished hands focus to the nearest)."""
+        """The board: the changed groups, its size and the test hooks on its root. ``rect``:
+        where a place is drawn now (a place that vanished hands focus to the nearest)."""
         svg = self.svg
-        svg.setAttribute("viewBox", layout.view_box)
-        svg.setAttribute("preserveAspectRatio", layout.align)
-        for card in svg.querySelectorAll(":scope > [data-card]"):
+        self.root(
+            viewBox=layout.view_box,
+            preserveAspectRatio=layout.align,
+            **{"data-status": g.status, "data-code": g.code or ""},
+        )
+        for card in self.lifted:
             card.remove()  # a dragged card, lifted out of its place: the place is redrawn
+        self.lifted.clear()
         focused = self.focused()
         if list(parts) != list(self.parts):  # another game: everything afresh
             svg.innerHTML = "".join(part.markup() for part in parts.values())
@@ -66,15 +85,17 @@ class Painter:
                 if part == old and not force:
                     continue
                 group = self.groups[key]
-                if force or part.attrs != old.attrs:
-                    for name, value in part.attrs:
-                        group.setAttribute(name, value)
+                for attr, was in zip(part.attrs, old.attrs):
+                    if force or attr != was:  # only what changed: each is a call into the DOM
+                        group.setAttribute(*attr)
                 if force or part.inner != old.inner:
                     group.innerHTML = part.inner
                 changed.append(key)
         self.stale.clear()
         self.parts = dict(parts)
         for key in changed:
+            if "data-arrive" not in parts[key].inner:
+                continue
             # where an arriving card comes from, as CSS variables set through the CSSOM: the
             # page's Content-Security-Policy forbids style attributes in markup
             for card in self.groups[key].querySelectorAll("[data-arrive]"):
@@ -82,16 +103,21 @@ class Painter:
                 card.style.setProperty("--dy", f"{card.dataset.dy}px")
         rover = self.rover
         if rover not in self.groups:  # another game: the place nearest to where it was
-            lost = self.rects.get(rover) if rover else None
+            lost = self.drawn_rect(rover) if rover and self.drawn_rect else None
+            rects = {place: rect(place) for place in self.order()} if lost else {}
             rover = closest(self.order(), rects, lost) if lost else None
-        self.rects = rects
+        self.drawn_rect = rect
         self.rover = None
         self.rove(rover or next(iter(self.order()), None))
         if focused is not None and self.rover is not None and self.focused() is None:
             self.groups[self.rover].focus()  # the board had focus: it keeps it
-        svg.dataset.status = g.status
-        svg.dataset.code = g.code or ""
-        svg.setAttribute("aria-description", g.describe())
+
+    def root(self, **attrs: str) -> None:
+        """The ``<svg>``'s own attributes, each written only when it changes."""
+        for name, value in attrs.items():
+            if self.attrs.get(name) != value:
+                self.svg.setAttribute(name, value)
+                self.attrs[name] = value
 
     def order(self) -> tuple[str, ...]:
         """The places in the game's order (as drawn: the DOM's order)."""
@@ -129,6 +155,7 @@ class Painter:
         card = cards.item(cards.length - 1)
         svg = self.svg
         svg.appendChild(card)  # drawn last: above everything while it travels
+        self.lifted.append(card)
         card.classList.add("dragging")
         self.stale.add(place)  # its card is out: drawn again whatever happens
         for target in targets:
@@ -144,15 +171,15 @@ class Painter:
 
 def show_toolbar(svg, bar: Toolbar) -> None:
     svg.setAttribute("aria-label", bar.board_label)
-    q("[data-action=undo]").disabled = not bar.can_undo
-    q("[data-action=redo]").disabled = not bar.can_redo
-    redeal = q("[data-action=redeal]")
+    fixed("[data-action=undo]").disabled = not bar.can_undo
+    fixed("[data-action=redo]").disabled = not bar.can_redo
+    redeal = fixed("[data-action=redeal]")
     redeal.textContent = bar.redeal
     redeal.disabled = not bar.can_redeal
-    q("[data-action=draw]").disabled = not bar.can_draw
-    q("#stat-moves").textContent = bar.moves
-    q("#stat-score").textContent = bar.score
-    code = q("#stat-code")
+    fixed("[data-action=draw]").disabled = not bar.can_draw
+    fixed("#stat-moves").textContent = bar.moves
+    fixed("#stat-score").textContent = bar.score
+    code = fixed("#stat-code")
     code.textContent = bar.code
     code.setAttribute("aria-label", bar.code_label)
     code.hidden = not bar.code
@@ -273,6 +300,64 @@ def dialog_closed(event) -> None:
 def close_dialogs() -> None:
     for dialog in document.querySelectorAll("dialog[open]"):
         dialog.close()
+
+
+BACKSTOP_MS = 200  # what a draw leaves for after its paint is done by then at the latest
+
+
+class AfterPaint:
+    """Work the player does not see (the game saved, the board in words for a screen reader,
+    the statistics): done once the frame that shows an input is painted, so that the input's
+    way to the screen does not wait on it. Requests coalesce; :meth:`flush` does it at once
+    (the page hidden or left)."""
+
+    def __init__(self, work: Callable[[], None], guard: Callable) -> None:
+        self.work = work
+        self.pending = False
+        self.frame_proxy = create_proxy(guard(self.frame))
+        self.run_proxy = create_proxy(guard(self.flush))
+
+    def request(self) -> None:
+        if not self.pending:
+            self.pending = True
+            if document.hidden:  # no frame comes to a hidden page (an auto-finish goes on)
+                window.setTimeout(self.run_proxy, 0)
+            else:
+                window.requestAnimationFrame(self.frame_proxy)
+                # and whatever happens to frames (a window in the background may get none)
+                window.setTimeout(self.run_proxy, BACKSTOP_MS)
+
+    def frame(self, *_args) -> None:
+        window.setTimeout(self.run_proxy, 0)  # the first task after this frame is painted
+
+    def flush(self, *_args) -> None:
+        if self.pending:
+            self.pending = False
+            self.work()
+
+
+class BoardSize:
+    """The board's height / width, kept up to date by a ``ResizeObserver`` (a window resized,
+    the toolbar or the words below wrapping): reading ``clientWidth`` while drawing forced a
+    layout of the whole page in every input, twice a tap."""
+
+    def __init__(self, svg, resized: Callable[[], None], guard: Callable) -> None:
+        self.svg = svg
+        self.resized = resized
+        self.aspect = self.measure()
+        window.ResizeObserver.new(create_proxy(guard(self.observed))).observe(svg)
+
+    def measure(self) -> float:
+        width, height = self.svg.clientWidth, self.svg.clientHeight
+        return height / width if width and height else 1.0
+
+    def observed(self, *_args) -> None:
+        """After the browser's layout (so the measure is free) and before the paint: a new
+        shape is drawn anew in the same frame."""
+        aspect = self.measure()
+        if aspect != self.aspect:
+            self.aspect = aspect
+            self.resized()
 
 
 class Frames:

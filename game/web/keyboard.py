@@ -79,7 +79,7 @@ class Keyboard:
         page = self.page
         page.cancel_press()
         table = page.table
-        origins = table.origins()
+        origins = table.origins((place, table.controller.selected))  # where a move starts
         page.outcome(table.controller.single_tap(place), origins)
 
     def escape(self) -> None:

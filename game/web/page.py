@@ -16,6 +16,8 @@ from game.web import panel
 from game.web.controller import NOTHING, Outcome
 from game.web.controls import Controls, now
 from game.web.dom import (
+    AfterPaint,
+    BoardSize,
     Frames,
     LocalStore,
     Painter,
@@ -23,6 +25,7 @@ from game.web.dom import (
     appearance,
     close_dialogs,
     drop_target,
+    fixed,
     modal,
     place_at,
     q,
@@ -76,6 +79,9 @@ class Page(Controls):
         self.press: Press | None = None
         self.paused = False  # the Pause button (the board covered); hiding the page also stops time
         self.frames = Frames(self.render, self.guard)
+        self.size = BoardSize(self.svg, self.resized, self.guard)
+        self.unseen = AfterPaint(self.keep, self.guard)
+        self.keeping = False  # the last draw's game is the player's (not a replay's): kept
         self.solving = Solving(self, words, self.guard)
         self.finishing = Finishing(self, self.guard)
         self.replaying = Replaying(self, self.guard)
@@ -90,6 +96,7 @@ class Page(Controls):
 
     # --- game lifecycle ---------------------------------------------------------------------
     def start(self, g: game.Solitaire, elapsed_ms: float = 0.0, keep_replay=False) -> None:
+        self.unseen.flush()  # the game on the table kept before another takes its place
         if self.replaying.active and not keep_replay:
             self.replaying.hide()
         self.finishing.stop()
@@ -255,13 +262,13 @@ class Page(Controls):
         press = self.press
         if press is None or event.pointerId != press.pointer_id:
             return
-        self.press = None
-        self.release(press)
+        self.press = None  # the browser gives the captured pointer back after this event
         if event.type != "pointerup":  # the browser took the pointer: no tap, no move
             if press.drag is not None:
                 self.outcome(NOTHING, {})  # the dragged card goes back
             return
-        controller, origins = self.table.controller, self.table.origins()
+        controller = self.table.controller
+        origins = self.table.origins((press.place, controller.selected))  # where a move starts
         if press.drag is None:
             self.outcome(controller.tap(press.place, event.timeStamp), origins)
             return
@@ -300,7 +307,7 @@ class Page(Controls):
         self.show(self.table.redo(now()))
 
     def draw(self, _event=None) -> None:
-        origins = self.table.origins()
+        origins = self.table.origins(("stock",))
         self.outcome(self.table.controller.user_move("stock", "waste"), origins)
 
     async def copy_link(self, _event=None) -> None:
@@ -330,21 +337,37 @@ class Page(Controls):
 
     # --- drawing ------------------------------------------------------------------------------
     def aspect(self) -> float:
-        width, height = self.svg.clientWidth, self.svg.clientHeight
-        return height / width if width and height else 1.0
+        return self.size.aspect
+
+    def resized(self) -> None:
+        """The board took another shape (the window, or words above or below it wrapping):
+        drawn for it at once, unless a card is being dragged (its drop draws anyway)."""
+        if self.press is None or self.press.drag is None:
+            self.frames.now()
 
     def render(self) -> None:
-        """One draw of the board and the toolbar, and the game saved as it now is."""
+        """One draw of the board and the toolbar; the rest once it is painted (:meth:`keep`)."""
         g, parts = self.table.game, self.table.parts(self.aspect())
-        self.painter.paint(g, self.table.layout, parts, self.table.rects())
+        self.painter.paint(g, self.table.layout, parts, self.table.rect)
         show_toolbar(self.svg, panel.toolbar(g, self.words))
         self.tick()
-        if not self.replaying.active:  # a replay's steps are neither kept nor counted
+        self.keeping = not self.replaying.active  # a replay's steps are neither kept nor counted
+        self.unseen.request()
+
+    def keep(self) -> None:
+        """After a draw is painted: the board in words for a screen reader, and the game saved
+        and counted as it now is (no other game takes the table before: ``start`` flushes)."""
+        g = self.table.game
+        self.table.painted()
+        self.svg.setAttribute("aria-description", g.describe())
+        if self.keeping:
             self.save()
             self.records.counted(g)
+        document.body.dataset.kept = str(self.frames.count)  # the draws kept (browser tests)
 
     def save(self) -> None:
-        """The game as it is now, with its time (after every draw, a pause, a hidden page)."""
+        """The game as it is now, with its time (once a draw is painted, on a pause, on a
+        hidden page)."""
         if not self.storage.save_game(self.table.game, self.elapsed(), window.Date.now()):
             if not self.unsaved_told:  # the game plays on; the player is told once
                 self.unsaved_told = True
@@ -360,11 +383,11 @@ class Page(Controls):
         return self.table.elapsed(now())
 
     def tick(self, *_args) -> None:
-        q("#stat-time").textContent = self.words.text("stat_time", time=clock(self.elapsed()))
+        fixed("#stat-time").textContent = self.words.text("stat_time", time=clock(self.elapsed()))
 
     def announce(self, text: str, add: bool = False) -> None:
         """Say ``text`` in the live region (after what it says now, with ``add``)."""
-        region = q("#announce")
+        region = fixed("#announce")
         region.textContent = f"{region.textContent} {text}" if add else text
 
     # --- test hooks (pages opened with ?test) ---------------------------------------------------

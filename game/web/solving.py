@@ -23,6 +23,7 @@ from game.web.assist import (
     HINT_MS,
     WATCH_STATES,
     Line,
+    StateKey,
     Trail,
     at_deal_start,
     heuristic_move,
@@ -44,7 +45,7 @@ class Asked:
     ident: int
     kind: str  # "hint" or "check"
     start: game.Solitaire
-    key: str
+    key: StateKey
     began: float  # performance.now() when asked
     answered: bool = False  # a hint already answered with a guess (its deadline came first)
 
@@ -68,6 +69,8 @@ class Solving:
         self.watch: Asked | None = None  # the quiet look at the position on the table
         self.said_lost = False  # "no longer winnable" is said once, until a win is possible again
         self.pause_count = 0  # changes on the table: a look is asked only after a pause
+        self.hinted_button = False  # a button lit up as the hint (Redeal)
+        self.lost_shown = False  # the "no longer winnable" notice is up
 
     # --- the game changed ------------------------------------------------------------------
     def new_deal(self) -> None:
@@ -78,15 +81,18 @@ class Solving:
         self.said_lost = False
         q("#solver-status").textContent = ""
         document.body.removeAttribute("data-verdict")
-        q("#lost").hidden = True
-        self.watch_position()
+        self.clear_hint()  # the last deal's lit Redeal button and notice go too
 
     def clear_hint(self) -> None:
         """After any change: a highlighted Redeal button is no longer the hint (the board's
         highlight goes with the next redraw's view), and the new position is watched."""
-        for button in document.querySelectorAll("button.hint"):
-            button.classList.remove("hint")
-        q("#lost").hidden = True
+        if self.hinted_button:
+            self.hinted_button = False
+            for button in document.querySelectorAll("button.hint"):
+                button.classList.remove("hint")
+        if self.lost_shown:
+            self.lost_shown = False
+            q("#lost").hidden = True
         self.watch_position()
 
     # --- "no longer winnable" ----------------------------------------------------------------
@@ -128,7 +134,7 @@ class Solving:
         if watch.key == state_key(self.app.table.game):
             self.judged(watch.key)
 
-    def judged(self, key: str) -> None:
+    def judged(self, key: StateKey) -> None:
         """Say, once, that the position on the table is lost, and how far back a win was."""
         if self.trail.known.get(key) == WINNABLE:
             self.said_lost = False  # winnable again: a later loss is news again
@@ -150,6 +156,7 @@ class Solving:
         button.hidden = not steps
         q("#lost-text").textContent = text
         q("#lost").hidden = False
+        self.lost_shown = True
         self.app.announce(text)
 
     def undo_to_winnable(self, _event=None) -> None:
@@ -308,6 +315,7 @@ class Solving:
         g = self.app.table.game
         if move.is_redeal:
             q("[data-action=redeal]").classList.add("hint")
+            self.hinted_button = True
             words = self.words.text("move_redeal")
         else:
             src, dst = move

@@ -5,7 +5,7 @@ passes the time and the board's shape in, and shows what comes back.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 import game
@@ -59,25 +59,34 @@ class Table:
         self.controller.settings = settings
 
     def draw(self, aspect: float) -> str:
-        """The board's markup for a board area of ``aspect`` (height / width); a card's
-        arrival is drawn once."""
+        """The board's markup for a board area of ``aspect`` (height / width)."""
         return "".join(part.markup() for part in self.parts(aspect).values())
 
     def parts(self, aspect: float) -> dict[str, board.Part]:
         """:meth:`draw` as the board's top-level groups (the page rewrites the changed ones)."""
         index = board.index_for(self.game, aspect, self.settings.index)
         self.layout = board.layout_for(self.game, aspect, index)
-        out = board.parts(self.game, self.layout, self.view, self.words, index, self.memo)
+        return board.parts(self.game, self.layout, self.view, self.words, index, self.memo)
+
+    def painted(self) -> None:
+        """The draw is on the screen: a card's arrival has been shown, and is not shown again
+        (a redraw before the paint, for a new board shape, keeps it: the card still flies)."""
         self.view.arrival = None
-        return out
 
     def rects(self) -> dict[str, board.Rect]:
         """Where each place is drawn now, for the arrow keys."""
-        return {p: board.place_rect(self.game, self.layout, p) for p in self.layout.slots}
+        return {p: self.rect(p) for p in self.layout.slots}
 
-    def origins(self) -> dict[str, Point]:
-        """Where the top cards are drawn now: taken before an input, for its animation."""
-        return board.top_cards(self.game, self.layout)
+    def rect(self, place: str) -> board.Rect:
+        return board.place_rect(self.game, self.layout, place)
+
+    def origins(self, places: Iterable[str | None] | None = None) -> dict[str, Point]:
+        """Where the top cards are drawn now: taken before an input, for its animation. Only
+        of ``places`` (those the input can move a card from), if given: a tap pays for two."""
+        if places is None:
+            return board.top_cards(self.game, self.layout)
+        slots = self.layout.slots
+        return {p: board.top_card_xy(self.game, self.layout, p) for p in places if p in slots}
 
     def input(
         self,
@@ -102,8 +111,9 @@ class Table:
             self.clock.start(now_ms)
             index = board.index_for(self.game, aspect, self.settings.index)
             self.layout = board.layout_for(self.game, aspect, index)
-            start = (origins[src][0] + dragged[0], origins[src][1] + dragged[1])
-            self.view.arrival = board.arrival(self.game, self.layout, dst, start)
+            if src in origins:  # else it just appears (no input moves a card it did not name)
+                start = (origins[src][0] + dragged[0], origins[src][1] + dragged[1])
+                self.view.arrival = board.arrival(self.game, self.layout, dst, start)
         explain = self.settings.interactive_rules
         say = panel.announcement(result, self.game, self.words, explain)
         return self.settle(say, now_ms, sound_of(result))
