@@ -306,34 +306,44 @@ BACKSTOP_MS = 200  # what a draw leaves for after its paint is done by then at t
 
 
 class AfterPaint:
-    """Work the player does not see (the game saved, the board in words for a screen reader,
-    the statistics): done once the frame that shows an input is painted, so that the input's
-    way to the screen does not wait on it. Requests coalesce; :meth:`flush` does it at once
-    (the page hidden or left)."""
+    """Work the player does not see at once (the game saved, the board in words for a screen
+    reader, the statistics; the auto-finish's search): done once the frame that shows an
+    input is painted, so that the input's way to the screen does not wait on it. Requests
+    coalesce; :meth:`flush` does it at once (the page hidden or left), :meth:`cancel` not."""
 
     def __init__(self, work: Callable[[], None], guard: Callable) -> None:
         self.work = work
         self.pending = False
+        self.painted = False  # a frame has come since the request (an older one's task waits)
         self.frame_proxy = create_proxy(guard(self.frame))
-        self.run_proxy = create_proxy(guard(self.flush))
+        self.after_proxy = create_proxy(guard(self.after))
+        self.flush_proxy = create_proxy(guard(self.flush))
 
     def request(self) -> None:
         if not self.pending:
-            self.pending = True
+            self.pending, self.painted = True, False
             if document.hidden:  # no frame comes to a hidden page (an auto-finish goes on)
-                window.setTimeout(self.run_proxy, 0)
+                window.setTimeout(self.flush_proxy, 0)
             else:
                 window.requestAnimationFrame(self.frame_proxy)
                 # and whatever happens to frames (a window in the background may get none)
-                window.setTimeout(self.run_proxy, BACKSTOP_MS)
+                window.setTimeout(self.flush_proxy, BACKSTOP_MS)
 
     def frame(self, *_args) -> None:
-        window.setTimeout(self.run_proxy, 0)  # the first task after this frame is painted
+        self.painted = True
+        window.setTimeout(self.after_proxy, 0)  # the first task after this frame is painted
+
+    def after(self, *_args) -> None:
+        if self.painted:
+            self.flush()
 
     def flush(self, *_args) -> None:
         if self.pending:
             self.pending = False
             self.work()
+
+    def cancel(self) -> None:
+        self.pending = False
 
 
 class BoardSize:

@@ -10,7 +10,7 @@ from pyscript import document, window
 
 import game
 from game.web import panel
-from game.web.dom import modal, q
+from game.web.dom import AfterPaint, modal, q
 
 STEP_MS = 140  # between two cards going home: the arrival animation lasts 170 ms
 CELEBRATION_MS = 1300  # the cards cascade (app.css), then the won dialog
@@ -26,26 +26,19 @@ class Finishing:
     def __init__(self, page, guarded) -> None:
         self.page = page
         self.line: list[game.Move] = []
-        self.timer = None
-        self.frame = None  # the animation frame after which a finish is looked for
+        self.timer = None  # the next card's step
+        self.soon = AfterPaint(self.check, guarded)  # the look for a finish after a move
         self.proxy = create_proxy(guarded(self.step))
-        self.later_proxy = create_proxy(guarded(self.later))
-        self.check_proxy = create_proxy(guarded(self.check))
         self.dialog_proxy = create_proxy(guarded(self.open_won_dialog))
 
     def after_move(self) -> None:
         """After the player's move: look for a finish once the move is painted (the search
         costs up to 10 ms in Crescent: not on the input's way to the screen)."""
         self.stop()
-        self.frame = window.requestAnimationFrame(self.later_proxy)
+        self.soon.request()
 
-    def later(self, *_args) -> None:
-        self.frame = None
-        self.timer = window.setTimeout(self.check_proxy, 0)  # after the frame is painted
-
-    def check(self, *_args) -> None:
+    def check(self) -> None:
         """Start a finish if the setting is on and one exists."""
-        self.timer = None
         table = self.page.table
         if self.line or not table.settings.auto_finish or table.game.status != "playing":
             return
@@ -61,12 +54,10 @@ class Finishing:
             self.timer = window.setTimeout(self.proxy, STEP_MS)
 
     def stop(self) -> None:
+        self.soon.cancel()
         if self.timer is not None:
             window.clearTimeout(self.timer)
             self.timer = None
-        if self.frame is not None:
-            window.cancelAnimationFrame(self.frame)
-            self.frame = None
         self.line = []
 
     def step(self, *_args, draw: bool = True) -> None:
