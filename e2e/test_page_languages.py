@@ -65,6 +65,8 @@ def test_a_language_boots_from_the_link(browser, site, english_places, lang):
         assert page.evaluate(PLACES) == english_places
         spoken = names.place_label(game.new(CODE), "t1", Messages.load(lang))
         expect(page.locator("[data-place=t1]")).to_have_attribute("aria-label", spoken)
+        board_words = names.describe(game.new(CODE), Messages.load(lang))  # after the paint
+        expect(page.locator("#board")).to_have_attribute("aria-description", board_words)
         drag(page, "t5", "t1")  # interactive rules are on by default: the reason is said
         expect(page.locator("#announce")).to_have_text(words["refusal_same_suit"])
         for width, height in ((390, 844), (360, 740)):  # phones: two rows of controls

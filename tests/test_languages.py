@@ -8,9 +8,12 @@ import json
 import shutil
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import game
 from game.cards import Card
+from game.codes import GameCode
 from game.solver.proofs import Proof
 from game.web import board, names
 from game.web.languages import (
@@ -145,6 +148,44 @@ def test_cards_and_places_are_spoken_in_each_language():
     assert names.place_label(ft, "stock", WORDS["en"]) == ft.place_label("stock")
     assert names.place_label(cr, "t1", WORDS["en"]) == cr.place_label("t1")
     assert names.place_label(ft, "t1", WORDS["en"]) == ft.place_label("t1")
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    code=st.sampled_from(["CR1-N", "CR1-F", "FT1-N"]),
+    deal=st.integers(0, 10_000),
+    picks=st.lists(st.integers(0, 1_000), min_size=0, max_size=150),
+)
+def test_the_board_in_words_is_the_engines_in_english_and_complete_in_each_language(
+    code, deal, picks
+):
+    """Along a random game (redeals too, and a Crescent game with none left): English is the
+    engine's ``describe()`` word for word; every language says every place and the counts."""
+    g = game.new(str(GameCode(*code.split("-"), deal)))
+    for pick in picks:
+        moves = g.legal_moves()
+        if not moves:
+            break
+        g.apply(moves[pick % len(moves)])
+    assert names.describe(g, WORDS["en"]) == g.describe()
+    for lang, words in WORDS.items():
+        lines = names.describe(g, words).split("\n")
+        assert len(lines) == len(g.PLACES) + 1, lang
+        assert lines[:-1] == [names.place_label(g, p, words) + "." for p in g.PLACES]
+        assert "{" not in lines[-1] and str(g.moves) in lines[-1], (lang, lines[-1])
+
+
+def test_the_board_in_words_counts_redeals_in_the_languages_forms():
+    cr = game.new("CR1-N-AAAAAAB")
+    last = {lang: names.describe(cr, words).rsplit("\n", 1)[1] for lang, words in WORDS.items()}
+    assert last["en"] == "Moves: 0; 3 redeals left."
+    assert last["ru"] == "Ходы: 0; осталось 3 пересдачи."
+    assert last["ar"] == "الحركات: 0؛ بقيت 3 عمليات إعادة توزيع."
+    while cr.redeals_left:  # a redeal is no move
+        cr.apply(game.REDEAL)
+    assert names.describe(cr, WORDS["fr"]).endswith("Coups : 0 ; plus de redonne.")
+    ft = game.new("FT1-N-AAAAAAB")
+    assert names.describe(ft, WORDS["bg"]).endswith("Точки: 0; ходове: 0.")
 
 
 def test_a_proof_of_loss_is_said_in_each_language():

@@ -53,3 +53,19 @@ def place_label(g: game.Solitaire, place: str, words: Messages) -> str:
         key = "label_column"
         values.update(n=i - 7, listing=", ".join(words.card(c) for c in cards))
     return words.text(key if cards else f"{key}_empty", **values)
+
+
+def describe(g: game.Solitaire, words: Messages) -> str:
+    """The board in words for a screen reader (the board's ``aria-description``): every
+    place's label, then the moves and what is left. In English it is the engine's
+    ``describe()`` word for word (DESIGN.md's contract); the page speaks its own language."""
+    lines = [place_label(g, place, words) + "." for place in g.PLACES]
+    if isinstance(g, game.Crescent):
+        left = g.redeals_left
+        if left:
+            lines.append(words.count("describe_redeals", left, moves=g.moves))
+        else:
+            lines.append(words.text("describe_no_redeals", moves=g.moves))
+    elif isinstance(g, game.FortyThieves):
+        lines.append(words.text("describe_score", score=g.score, moves=g.moves))
+    return "\n".join(lines)

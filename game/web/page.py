@@ -12,7 +12,7 @@ from pyscript import document, window
 
 import game
 from game.codes import KINDS, GameCode, random_code
-from game.web import panel
+from game.web import names, panel
 from game.web.controller import NOTHING, Outcome
 from game.web.controls import Controls, now
 from game.web.dom import (
@@ -359,7 +359,7 @@ class Page(Controls):
         and counted as it now is (no other game takes the table before: ``start`` flushes)."""
         g = self.table.game
         self.table.painted()
-        self.svg.setAttribute("aria-description", g.describe())
+        self.svg.setAttribute("aria-description", names.describe(g, self.words))
         if self.keeping:
             self.save()
             self.records.counted(g)
