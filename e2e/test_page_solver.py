@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
-from pages import close_settings, load_code, load_position, open_settings, status_text
+from pages import (
+    center,
+    close_settings,
+    load_code,
+    load_position,
+    open_settings,
+    status_text,
+)
 
 import game
 from game.solver import solve
@@ -215,10 +223,51 @@ def test_searches_run_in_the_worker_and_leave_the_main_thread_free(board):
     # machine may still show a stray long task (a GC, a style pass) of about 50 ms.
     busy = board.evaluate("window.longTasks")
     assert sum(busy) < 250 and max(busy, default=0) < 150, busy
+    close_settings(board)
+    # a card dragged about: the search steps aside while the pointer works the board, and
+    # goes on once it is let go
+    idle = searched(board, lambda: time.sleep(1.0))
+    x, y = center(board, "t1")
+    board.mouse.move(x, y)
+    board.mouse.down()
+    board.mouse.move(x + 12, y + 12, steps=2)
+    wiggle(board, x + 12, y + 12, 0.3)  # a progress already posted comes in meanwhile
+    dragging = searched(board, lambda: wiggle(board, x + 12, y + 12, 1.0))
+    board.mouse.up()
+    assert dragging * 4 < idle, (dragging, idle)
+    let_go = status(board)
+    board.wait_for_function(
+        f"document.querySelector('#solver-status').textContent !== {let_go!r}", timeout=10_000
+    )
+    open_settings(board)
     board.click("[data-action=check]")  # Stop
     assert board.locator("#solver-status").inner_text() == "Search stopped."
     assert board.evaluate("document.body.dataset.solver") is None
     close_settings(board)
+
+
+def status(page) -> str:
+    return page.locator("#solver-status").inner_text()
+
+
+def searched(page, meanwhile) -> int:
+    """How many positions the deal check reports searched while ``meanwhile()`` runs."""
+
+    def positions() -> int:  # "Searching… 25,188 positions in 1 s"
+        return int(re.sub(r"\D", "", status(page).split(" positions")[0]))
+
+    before = positions()
+    meanwhile()
+    return positions() - before
+
+
+def wiggle(page, x: float, y: float, seconds: float) -> None:
+    """Keep a pressed pointer moving for ``seconds``, as a finger that holds a card does."""
+    end, k = time.monotonic() + seconds, 0
+    while time.monotonic() < end:
+        k += 1
+        page.mouse.move(x + 4 * (k % 2), y)
+        page.wait_for_timeout(30)
 
 
 def test_a_move_that_loses_the_deal_is_said_once_with_an_undo_back_to_a_win(board):

@@ -6,10 +6,15 @@
 //
 // A search runs in slices of SLICE_MS; between slices the worker yields to its event loop
 // (a MessageChannel task, not setTimeout's clamped 4 ms), so a "stop" or a newer "start" from
-// the page is read within one slice. Every message is JSON text, both ways.
+// the page is read within one slice. While the player presses, drags or types, the page asks
+// the search to step aside ({"type": "yield", "ms"}): no slice runs until that time is up, so
+// the page's input has a core to itself; a new "start" runs at once. Every message is JSON
+// text, both ways.
 import { lastBoot, loadPyodide } from "./pyodide-snapshot.mjs";
 
-const SLICE_MS = 40;
+const SLICE_MS = 20;  // a "yield" waits at most this long: a finger's press is still down
+let resumeAt = 0;  // no slice before this time (performance.now()): the page asked for its core
+let resumer = null;  // the timer that ends the pause
 let searches = null;  // game.web.solver_worker.Searches, once Python is up
 const inbox = [];
 let working = false;
@@ -41,6 +46,11 @@ function work() {  // one slice, then the inbox, then the next slice
   try {
     while (inbox.length) post(searches.receive(inbox.shift()));
     if (!searches.busy) return;
+    const wait = resumeAt - performance.now();
+    if (wait > 0) {  // stepping aside: the next slice when the pause is over
+      if (resumer === null) resumer = setTimeout(() => { resumer = null; schedule(); }, wait);
+      return;
+    }
     post(searches.work(SLICE_MS));
   } catch (error) {
     self.postMessage(JSON.stringify({ type: "error", message: String(error) }));
@@ -68,6 +78,11 @@ self.onmessage = async ({ data }) => {
     }
     return;
   }
+  if (message.type === "yield") {  // the player's input comes first for a moment
+    resumeAt = Math.max(resumeAt, performance.now() + message.ms);
+    return;
+  }
+  if (message.type === "start") resumeAt = 0;  // asked for now: no pause holds it back
   inbox.push(data);  // JSON text for game.web.solver_worker
   if (searches) schedule();
 };

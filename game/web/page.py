@@ -227,6 +227,7 @@ class Page(Controls):
             self.finishing.after_move()
 
     def on_pointer_down(self, event) -> None:
+        self.solving.worker.step_aside(event.timeStamp)
         if self.press is not None:  # a second pointer while one is down: that drag is off
             if event.pointerId != self.press.pointer_id:
                 self.cancel_press()
@@ -246,6 +247,7 @@ class Page(Controls):
         press = self.press
         if press is None or event.pointerId != press.pointer_id:
             return
+        self.solving.worker.step_aside(event.timeStamp)
         if press.drag is None:
             if not press.travelled(event.clientX, event.clientY):
                 return

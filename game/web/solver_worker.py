@@ -8,6 +8,8 @@ posting what it returns. Messages are JSON text both ways (no proxies to leak):
 - page → worker: ``{"type": "start", "id", "kind": "hint" | "check" | "watch", "position",
   "seconds", "wall_ms", "states"}`` (``position``: the engine's position text; a "watch" is
   the quiet look after each move for "no longer winnable") and ``{"type": "stop", "id"}``;
+  ``{"type": "yield", "ms"}`` (the player is pressing, dragging or typing) pauses the slices
+  in the worker's JavaScript and never reaches Python;
 - worker → page: ``{"type": "progress", "id", "states", "seconds"}`` (checks, about four a
   second) and ``{"type": "done", "id", "verdict", "moves", "states", "seconds", "proof"}``
   (``moves`` in the engine's move text, from the position sent; ``proof``: a proof of loss's
