@@ -13,6 +13,7 @@
   too (event to board), so that any wait before the first listener is counted.
   ``--hold-ms N`` holds each press N ms, as a finger does: by default Playwright's click sends
   the release together with the press, so the release also waits while the press is handled.
+  ``--solving --no-search``: the same deals and taps with no search, the baseline.
 """
 
 from __future__ import annotations
@@ -96,10 +97,13 @@ def phases(p, url: str, reloads: int) -> dict[str, float]:
     return {name: statistics.median(values) for name, values in seen.items()}
 
 
-def latencies(p, site: str, taps: int, solving: bool = False, hold_ms: int = 0) -> dict[str, tuple]:
+def latencies(
+    p, site: str, taps: int, solving: bool = False, hold_ms: int = 0, search: bool = True
+) -> dict[str, tuple]:
     """Per game: (handler ms, event-to-end ms, taps made while a search ran). Each tap holds
     the button down ``hold_ms`` (0: Playwright's click, which sends the release with the press,
-    so the release also waits while the press is handled; a finger's tap lasts 50-150 ms)."""
+    so the release also waits while the press is handled; a finger's tap lasts 50-150 ms).
+    ``search`` off: the ``solving`` deals and taps with no search (the baseline)."""
     browser = launch(p)
     out = {}
     # each a card with one place to go; alternating places, since a second tap on the same
@@ -111,7 +115,7 @@ def latencies(p, site: str, taps: int, solving: bool = False, hold_ms: int = 0) 
         page.goto(f"{site}index.html?test=1#{code}")
         page.wait_for_selector("body[data-ready]", state="attached", timeout=120_000)
         page.evaluate(LATENCY_PROBE)
-        if solving:
+        if solving and search:
             page.click("[data-action=menu]")  # Settings, in the toolbar's menu
             page.click("[data-action=settings]")
             page.click("[data-action=check]")
@@ -139,6 +143,11 @@ def main(argv: list[str] | None = None) -> None:
         "--solving", action="store_true", help="only the input latency, while the solver runs"
     )
     parser.add_argument(
+        "--no-search",
+        action="store_true",
+        help="with --solving: the same deals and taps with no search running (the baseline)",
+    )
+    parser.add_argument(
         "--hold-ms",
         type=int,
         default=0,
@@ -160,7 +169,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.solving:
         server, site = serve(ROOT / "_site")
         with sync_playwright() as p:
-            report_latency(p, site, args.taps, solving=True, hold_ms=args.hold_ms)
+            report_latency(p, site, args.taps, True, args.hold_ms, search=not args.no_search)
         server.shutdown()
         return
     server, site = serve(ROOT / "_site")  # make site; the yardstick page is copied in
@@ -229,12 +238,15 @@ def report_hints(p, site: str, deals: int) -> None:
     browser.close()
 
 
-def report_latency(p, site: str, taps: int, solving: bool = False, hold_ms: int = 0) -> None:
-    when = " while the solver searches" if solving else ""
+def report_latency(
+    p, site: str, taps: int, solving: bool = False, hold_ms: int = 0, search: bool = True
+) -> None:
+    when = (" while the solver searches" if search else ", no search (baseline)") if solving else ""
     press = f"each press held {hold_ms} ms" if hold_ms else "press and release sent together"
     target = "p95 <= 12 ms" if solving else "p95 < 16 ms"
     print(f"Pointer-up to board updated{when}, {taps} moves per game, {press}:")
-    for game_id, (handler, queued, busy) in latencies(p, site, taps, solving, hold_ms).items():
+    measured = latencies(p, site, taps, solving, hold_ms, search)
+    for game_id, (handler, queued, busy) in measured.items():
         for name, values in (("handler", handler), ("event to board", queued)):
             values = sorted(values)
             p95 = values[int(0.95 * (len(values) - 1))]
