@@ -14,6 +14,8 @@
   ``--hold-ms N`` holds each press N ms, as a finger does: by default Playwright's click sends
   the release together with the press, so the release also waits while the press is handled.
   ``--solving --no-search``: the same deals and taps with no search, the baseline.
+  ``--solving --gap-ms 400``: each tap 400 ms after the last input, when the search has taken
+  its core back (a press pauses it for 250 ms): back-to-back taps mostly find it paused.
 """
 
 from __future__ import annotations
@@ -98,12 +100,20 @@ def phases(p, url: str, reloads: int) -> dict[str, float]:
 
 
 def latencies(
-    p, site: str, taps: int, solving: bool = False, hold_ms: int = 0, search: bool = True
+    p,
+    site: str,
+    taps: int,
+    solving: bool = False,
+    hold_ms: int = 0,
+    search: bool = True,
+    gap_ms: int = 0,
 ) -> dict[str, tuple]:
     """Per game: (handler ms, event-to-end ms, taps made while a search ran). Each tap holds
     the button down ``hold_ms`` (0: Playwright's click, which sends the release with the press,
     so the release also waits while the press is handled; a finger's tap lasts 50-150 ms).
-    ``search`` off: the ``solving`` deals and taps with no search (the baseline)."""
+    ``search`` off: the ``solving`` deals and taps with no search (the baseline). ``gap_ms``:
+    a wait after each tap's undo, so that the next tap finds the search running again (a press
+    pauses it for 250 ms, game/web/worker_client.py)."""
     browser = launch(p)
     out = {}
     # each a card with one place to go; alternating places, since a second tap on the same
@@ -115,6 +125,10 @@ def latencies(
         page.goto(f"{site}index.html?test=1#{code}")
         page.wait_for_selector("body[data-ready]", state="attached", timeout=120_000)
         page.evaluate(LATENCY_PROBE)
+        if solving:  # the worker up (it starts once the page is idle) before the taps
+            page.wait_for_selector(
+                "body[data-solver-thread=worker]", state="attached", timeout=60_000
+            )
         if solving and search:
             page.click("[data-action=menu]")  # Settings, in the toolbar's menu
             page.click("[data-action=settings]")
@@ -129,6 +143,8 @@ def latencies(
                 "() => document.querySelector('[data-action=undo]').disabled === false"
             )
             page.keyboard.press("Control+z")  # back, ready for the same move again
+            if gap_ms:
+                page.wait_for_timeout(gap_ms)
         out[code[:3]] = page.evaluate("[window.__latency, window.__queued, window.__busy]")
         page.close()
     browser.close()
@@ -148,6 +164,12 @@ def main(argv: list[str] | None = None) -> None:
         help="with --solving: the same deals and taps with no search running (the baseline)",
     )
     parser.add_argument(
+        "--gap-ms",
+        type=int,
+        default=0,
+        help="with --solving: a wait after each tap (over 250 ms: the search is running again)",
+    )
+    parser.add_argument(
         "--hold-ms",
         type=int,
         default=0,
@@ -160,6 +182,8 @@ def main(argv: list[str] | None = None) -> None:
         help="only the Hint button: time to a hint from the opening of N deals",
     )
     args = parser.parse_args(argv)
+    if (args.no_search or args.gap_ms) and not args.solving:
+        parser.error("--no-search and --gap-ms go with --solving")
     if args.hints:
         server, site = serve(ROOT / "_site")
         with sync_playwright() as p:
@@ -169,7 +193,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.solving:
         server, site = serve(ROOT / "_site")
         with sync_playwright() as p:
-            report_latency(p, site, args.taps, True, args.hold_ms, search=not args.no_search)
+            report_latency(p, site, args.taps, True, args.hold_ms, not args.no_search, args.gap_ms)
         server.shutdown()
         return
     server, site = serve(ROOT / "_site")  # make site; the yardstick page is copied in
@@ -239,13 +263,21 @@ def report_hints(p, site: str, deals: int) -> None:
 
 
 def report_latency(
-    p, site: str, taps: int, solving: bool = False, hold_ms: int = 0, search: bool = True
+    p,
+    site: str,
+    taps: int,
+    solving: bool = False,
+    hold_ms: int = 0,
+    search: bool = True,
+    gap_ms: int = 0,
 ) -> None:
     when = (" while the solver searches" if search else ", no search (baseline)") if solving else ""
     press = f"each press held {hold_ms} ms" if hold_ms else "press and release sent together"
     target = "p95 <= 12 ms" if solving else "p95 < 16 ms"
     print(f"Pointer-up to board updated{when}, {taps} moves per game, {press}:")
-    measured = latencies(p, site, taps, solving, hold_ms, search)
+    if gap_ms:
+        press += f", {gap_ms} ms between taps"
+    measured = latencies(p, site, taps, solving, hold_ms, search, gap_ms)
     for game_id, (handler, queued, busy) in measured.items():
         for name, values in (("handler", handler), ("event to board", queued)):
             values = sorted(values)
@@ -255,7 +287,7 @@ def report_latency(
                 f"max {values[-1]:.1f} ms (n={len(values)}; target {target})"
             )
         if solving:
-            print(f"{game_id} taps made while a search was running: {busy} of {len(handler)}")
+            print(f"{game_id} taps made while a check was under way: {busy} of {len(handler)}")
 
 
 if __name__ == "__main__":

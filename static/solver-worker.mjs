@@ -8,8 +8,8 @@
 // (a MessageChannel task, not setTimeout's clamped 4 ms), so a "stop" or a newer "start" from
 // the page is read within one slice. While the player presses, drags or types, the page asks
 // the search to step aside ({"type": "yield", "ms"}): no slice runs until that time is up, so
-// the page's input has a core to itself; a new "start" runs at once. Every message is JSON
-// text, both ways.
+// the page's input has a core to itself; a Hint or a check asked for runs at once (a quiet
+// look after a move, "watch", waits its turn). Every message is JSON text, both ways.
 import { lastBoot, loadPyodide } from "./pyodide-snapshot.mjs";
 
 const SLICE_MS = 20;  // a "yield" waits at most this long: a finger's press is still down
@@ -82,7 +82,9 @@ self.onmessage = async ({ data }) => {
     resumeAt = Math.max(resumeAt, performance.now() + message.ms);
     return;
   }
-  if (message.type === "start") resumeAt = 0;  // asked for now: no pause holds it back
+  // a Hint or a check was asked for now: no pause holds it back (the quiet look after a move
+  // waits, as the player is busy again)
+  if (message.type === "start" && message.kind !== "watch") resumeAt = 0;
   inbox.push(data);  // JSON text for game.web.solver_worker
   if (searches) schedule();
 };

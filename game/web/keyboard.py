@@ -22,7 +22,7 @@ class Keyboard:
 
     def on_key(self, event) -> None:
         page = self.page
-        page.solving.worker.step_aside(event.timeStamp)
+        page.solving.worker.step_aside()
         key = str(event.key)
         dialog = document.querySelector("dialog[open]")
         if key == "Escape":

@@ -227,7 +227,7 @@ class Page(Controls):
             self.finishing.after_move()
 
     def on_pointer_down(self, event) -> None:
-        self.solving.worker.step_aside(event.timeStamp)
+        self.solving.worker.step_aside()
         if self.press is not None:  # a second pointer while one is down: that drag is off
             if event.pointerId != self.press.pointer_id:
                 self.cancel_press()
@@ -247,7 +247,7 @@ class Page(Controls):
         press = self.press
         if press is None or event.pointerId != press.pointer_id:
             return
-        self.solving.worker.step_aside(event.timeStamp)
+        self.solving.worker.step_aside()
         if press.drag is None:
             if not press.travelled(event.clientX, event.clientY):
                 return
@@ -265,6 +265,7 @@ class Page(Controls):
         if press is None or event.pointerId != press.pointer_id:
             return
         self.press = None  # the browser gives the captured pointer back after this event
+        self.solving.worker.step_aside()  # a press held still past the pause: its move too
         if event.type != "pointerup":  # the browser took the pointer: no tap, no move
             if press.drag is not None:
                 self.outcome(NOTHING, {})  # the dragged card goes back

@@ -21,7 +21,8 @@ from game.web.solver_worker import game_files
 
 WORKER_URL = "./static/solver-worker.mjs"
 IDLE_START_MS = 3000  # after ready, an idle page starts the worker so a first Hint is quick
-# after the player's last press, drag or key, a search leaves its core to the page this long
+# a press, drag or key pauses the search this long (renewed at most every half of it, so the
+# pause ends 125-250 ms after the last input)
 STEP_ASIDE_MS = 250
 STEP_ASIDE = json.dumps({"type": "yield", "ms": STEP_ASIDE_MS})
 
@@ -82,13 +83,14 @@ class SolverWorker:
         else:
             self.waiting.append(text)
 
-    def step_aside(self, at_ms: float) -> None:
-        """The player is pressing, dragging or typing (``at_ms``: the event's time): the search
-        pauses for STEP_ASIDE_MS, so that the page has a core to itself (a phone has few; on
-        two, the search's slowed a tap's way to the screen by a third at the p95). Renewed at
-        most every half pause; a new request runs at once (the worker clears the pause)."""
-        if self.ready and at_ms - self.aside_at >= STEP_ASIDE_MS / 2:
-            self.aside_at = at_ms
+    def step_aside(self) -> None:
+        """The player is pressing, dragging or typing: the search pauses for STEP_ASIDE_MS, so
+        that the page has a core to itself (a phone has few; on two, the search slowed a tap's
+        way to the screen by about a third at the p95). Renewed at most every half pause; a
+        Hint or a check asked for runs at once (the worker clears the pause for it)."""
+        now_ms = window.performance.now()
+        if self.ready and now_ms - self.aside_at >= STEP_ASIDE_MS / 2:
+            self.aside_at = now_ms
             self.worker.postMessage(STEP_ASIDE)
 
     def message(self, event: Any) -> None:
