@@ -16,6 +16,7 @@ from pages import (
 )
 
 import game
+from bench.page import latencies
 from game.solver import solve
 from tests.test_proofs import LOST
 from tests.test_solver import BLOCKING, spades_and_hearts_from_six
@@ -290,3 +291,14 @@ def test_a_move_that_loses_the_deal_is_said_once_with_an_undo_back_to_a_win(boar
     # back where a win is possible (Forty Thieves' move counter does not go down on undo)
     back = board.evaluate("window.solitairePosition()")
     assert back.split("\n", 1)[1] == g.position().split("\n", 1)[1]
+
+
+def test_the_latency_bench_times_taps_made_during_a_check(browser, site):
+    """`bench.page --solving --gap-ms 300`, in small: every tap moves a card and is timed, and
+    each comes while the check is under way (what the bench measures is in
+    docs/PERFORMANCE.md; no timing is asserted here: a loaded machine would fail it)."""
+    measured = latencies(browser, site, taps=4, solving=True, gap_ms=300)
+    assert set(measured) == {"CR1", "FT1"}
+    for handler, event_to_board, during_check in measured.values():
+        assert len(handler) == len(event_to_board) == during_check == 4
+        assert all(0 < h <= e for h, e in zip(handler, event_to_board, strict=True))
