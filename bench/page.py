@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import shutil
 import statistics
+from dataclasses import dataclass
 
 from playwright.sync_api import sync_playwright
 
@@ -99,21 +100,39 @@ def phases(p, url: str, reloads: int) -> dict[str, float]:
     return {name: statistics.median(values) for name, values in seen.items()}
 
 
-def latencies(
-    browser,
-    site: str,
-    taps: int,
-    solving: bool = False,
-    hold_ms: int = 0,
-    search: bool = True,
-    gap_ms: int = 0,
-) -> dict[str, tuple]:
-    """Per game: (handler ms, event-to-end ms, taps made while a search ran). Each tap holds
-    the button down ``hold_ms`` (0: Playwright's click, which sends the release with the press,
-    so the release also waits while the press is handled; a finger's tap lasts 50-150 ms).
-    ``search`` off: the ``solving`` deals and taps with no search (the baseline). ``gap_ms``:
-    a wait after each tap's undo, so that the next tap finds the search running again (a press
-    pauses it for 250 ms, game/web/worker_client.py)."""
+@dataclass(frozen=True)
+class Taps:
+    """How the latency is measured: ``count`` moves a game; ``solving``: on deals whose check
+    runs the whole time, with the check running unless ``search`` is off (the baseline). Each
+    tap holds the button down ``hold_ms`` (0: Playwright's click, which sends the release with
+    the press, so the release also waits while the press is handled; a finger's tap lasts
+    50-150 ms); ``gap_ms``: a wait after each tap's undo, so that the next tap finds the search
+    running again (a press pauses it for 250 ms, game/web/worker_client.py)."""
+
+    count: int
+    solving: bool = False
+    hold_ms: int = 0
+    search: bool = True
+    gap_ms: int = 0
+
+    def words(self) -> str:
+        """What the report's heading says of them."""
+        if not self.solving:
+            when = ""
+        else:
+            when = " while the solver searches" if self.search else ", no search (baseline)"
+        press = (
+            f"each press held {self.hold_ms} ms"
+            if self.hold_ms
+            else "press and release sent together"
+        )
+        gap = f", {self.gap_ms} ms between taps" if self.gap_ms else ""
+        return f"{when}, {self.count} moves per game, {press}{gap}"
+
+
+def latencies(browser, site: str, taps: Taps) -> dict[str, tuple]:
+    """Per game: (handler ms, event-to-end ms, taps made while a check was under way)."""
+    solving = taps.solving
     out = {}
     # each a card with one place to go; alternating places, since a second tap on the same
     # place right after a move is the end of a double-tap, not a new move
@@ -129,22 +148,22 @@ def latencies(
             page.wait_for_selector(
                 "body[data-solver-thread=worker]", state="attached", timeout=60_000
             )
-        if solving and search:
+        if solving and taps.search:
             page.click("[data-action=menu]")  # Settings, in the toolbar's menu
             page.click("[data-action=settings]")
             page.click("[data-action=check]")
             page.click("#settings-sheet [data-action=close]")
             page.evaluate("window.__latency = []; window.__queued = []; window.__busy = 0")
-        for k in range(taps):
+        for k in range(taps.count):
             place = places[k % len(places)]
             box = page.locator(f'[data-place="{place}"] .slot').bounding_box()
-            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + 30, delay=hold_ms)
+            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + 30, delay=taps.hold_ms)
             page.wait_for_function(
                 "() => document.querySelector('[data-action=undo]').disabled === false"
             )
             page.keyboard.press("Control+z")  # back, ready for the same move again
-            if gap_ms:
-                page.wait_for_timeout(gap_ms)
+            if taps.gap_ms:
+                page.wait_for_timeout(taps.gap_ms)
         out[code[:3]] = page.evaluate("[window.__latency, window.__queued, window.__busy]")
         page.close()
     return out
@@ -192,7 +211,8 @@ def main(argv: list[str] | None = None) -> None:
     if args.solving:
         server, site = serve(ROOT / "_site")
         with sync_playwright() as p:
-            report_latency(p, site, args.taps, True, args.hold_ms, not args.no_search, args.gap_ms)
+            taps = Taps(args.taps, True, args.hold_ms, not args.no_search, args.gap_ms)
+            report_latency(p, site, taps)
         server.shutdown()
         return
     server, site = serve(ROOT / "_site")  # make site; the yardstick page is copied in
@@ -227,7 +247,7 @@ def main(argv: list[str] | None = None) -> None:
         for name, ms in phases(p, snapshot, 3 * args.runs).items():
             print(f"  {name:<22} {ms:>6.0f}")
         print()
-        report_latency(p, site, args.taps, hold_ms=args.hold_ms)
+        report_latency(p, site, Taps(args.taps, hold_ms=args.hold_ms))
     server.shutdown()
 
 
@@ -261,23 +281,11 @@ def report_hints(p, site: str, deals: int) -> None:
     browser.close()
 
 
-def report_latency(
-    p,
-    site: str,
-    taps: int,
-    solving: bool = False,
-    hold_ms: int = 0,
-    search: bool = True,
-    gap_ms: int = 0,
-) -> None:
-    when = (" while the solver searches" if search else ", no search (baseline)") if solving else ""
-    press = f"each press held {hold_ms} ms" if hold_ms else "press and release sent together"
-    target = "p95 <= 12 ms" if solving else "p95 < 16 ms"
-    print(f"Pointer-up to board updated{when}, {taps} moves per game, {press}:")
-    if gap_ms:
-        press += f", {gap_ms} ms between taps"
+def report_latency(p, site: str, taps: Taps) -> None:
+    target = "p95 <= 12 ms" if taps.solving else "p95 < 16 ms"
+    print(f"Pointer-up to board updated{taps.words()}:")
     browser = launch(p)
-    measured = latencies(browser, site, taps, solving, hold_ms, search, gap_ms)
+    measured = latencies(browser, site, taps)
     browser.close()
     for game_id, (handler, queued, busy) in measured.items():
         for name, values in (("handler", handler), ("event to board", queued)):
@@ -287,7 +295,7 @@ def report_latency(
                 f"{game_id} {name:<15} p50 {statistics.median(values):.1f} ms, p95 {p95:.1f} ms, "
                 f"max {values[-1]:.1f} ms (n={len(values)}; target {target})"
             )
-        if solving:
+        if taps.solving:
             print(f"{game_id} taps made while a check was under way: {busy} of {len(handler)}")
 
 

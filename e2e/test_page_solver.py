@@ -16,7 +16,7 @@ from pages import (
 )
 
 import game
-from bench.page import latencies
+from bench.page import Taps, latencies
 from game.solver import solve
 from tests.test_proofs import LOST
 from tests.test_solver import BLOCKING, spades_and_hearts_from_six
@@ -236,7 +236,7 @@ def test_searches_run_in_the_worker_and_leave_the_main_thread_free(board):
     dragging = searched(board, lambda: wiggle(board, x + 12, y + 12, 1.0))
     board.mouse.up()
     assert dragging * 4 < idle, (dragging, idle)
-    let_go = status(board)
+    let_go = solver_status(board)
     board.wait_for_function(
         f"document.querySelector('#solver-status').textContent !== {let_go!r}", timeout=10_000
     )
@@ -247,7 +247,8 @@ def test_searches_run_in_the_worker_and_leave_the_main_thread_free(board):
     close_settings(board)
 
 
-def status(page) -> str:
+def solver_status(page) -> str:
+    """The deal check's words in the Settings sheet (``status_text`` is the announcement)."""
     return page.locator("#solver-status").inner_text()
 
 
@@ -255,7 +256,7 @@ def searched(page, meanwhile) -> int:
     """How many positions the deal check reports searched while ``meanwhile()`` runs."""
 
     def positions() -> int:  # "Searching… 25,188 positions in 1 s"
-        return int(re.sub(r"\D", "", status(page).split(" positions")[0]))
+        return int(re.sub(r"\D", "", solver_status(page).split(" positions")[0]))
 
     before = positions()
     meanwhile()
@@ -297,7 +298,7 @@ def test_the_latency_bench_times_taps_made_during_a_check(browser, site):
     """`bench.page --solving --gap-ms 300`, in small: every tap moves a card and is timed, and
     each comes while the check is under way (what the bench measures is in
     docs/PERFORMANCE.md; no timing is asserted here: a loaded machine would fail it)."""
-    measured = latencies(browser, site, taps=4, solving=True, gap_ms=300)
+    measured = latencies(browser, site, Taps(4, solving=True, gap_ms=300))
     assert set(measured) == {"CR1", "FT1"}
     for handler, event_to_board, during_check in measured.values():
         assert len(handler) == len(event_to_board) == during_check == 4
