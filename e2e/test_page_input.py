@@ -75,3 +75,36 @@ def test_a_toolbar_tap_right_after_a_touch_drag_is_delivered(board):
         cdp.detach()
         expect(board.locator("#announce")).to_have_text("Move undone.")
         expect(top_card(board, src)).to_have_attribute("data-card", card)
+
+
+def pinch(page, x: float, y: float) -> float:
+    """Two fingers put down 20 px apart at (x, y) and spread to 220 px: the page's zoom after."""
+    cdp = page.context.new_cdp_session(page)
+    points = lambda d: [{"x": x - d, "y": y, "id": 0}, {"x": x + d, "y": y, "id": 1}]  # noqa: E731
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": points(10)})
+    for d in range(16, 112, 8):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": points(d)})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    scale = page.evaluate("visualViewport.scale")
+    cdp.send("Emulation.setPageScaleFactor", {"pageScaleFactor": 1})
+    cdp.detach()
+    return scale
+
+
+def test_a_pinch_that_starts_on_the_table_is_the_games_and_the_page_still_zooms(fresh):
+    """Players may zoom the page (no user-scalable=no), but two fingers put down on the board,
+    or on the pause cover over it, make no browser gesture."""
+    page = fresh(
+        "#CR1-N-AAAAAAB", viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    box = page.locator("#board").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    assert pinch(page, x, y) == 1
+    page.locator("header [data-action=pause]").click()
+    expect(page.locator("#paused")).to_be_visible()
+    assert page.evaluate(f"document.elementFromPoint({x}, {y}).closest('#paused') !== null")
+    assert pinch(page, x, y) == 1  # the cover is on the table too
+    page.locator("#paused [data-action=resume]").click()
+    footer = page.locator("#announce").bounding_box()
+    assert pinch(page, x, footer["y"] + footer["height"] / 2) > 1.5  # the page itself zooms

@@ -6,7 +6,7 @@ browser's own language is taken when the link names none."""
 from __future__ import annotations
 
 import pytest
-from harness import open_page, ready
+from harness import Watch, open_page, ready
 from pages import CONTROLS, center, drag, load_code, load_position, open_settings, resize
 from playwright.sync_api import expect
 
@@ -35,6 +35,30 @@ def english_places(browser, site):
     watch.check()
     page.context.close()
     return places
+
+
+def test_a_blank_lang_is_skipped_alike_before_the_first_paint_and_after(browser, site):
+    """``?lang=&lang=ar``: static/watchdog.js (the first paint, the manifest) and Python read
+    the parameter the same way, the first value that is not blank: Arabic from the start."""
+    context = browser.new_context()
+    page = context.new_page()
+    watch = Watch(page, site)
+    page.add_init_script(
+        """document.addEventListener('DOMContentLoaded', () => {
+            const root = document.documentElement;
+            window.firstPaint = [root.lang, root.dir,
+                                 document.querySelector('link[rel=manifest]').href];
+        })"""
+    )
+    page.goto(f"{site}index.html?test=1&lang=&lang=ar#{CODE}")
+    ready(page)
+    lang, direction, manifest = page.evaluate("window.firstPaint")
+    assert (lang, direction) == ("ar", "rtl") and manifest.endswith("/manifest-ar.webmanifest")
+    root = page.evaluate("[document.documentElement.lang, document.documentElement.dir]")
+    assert root == ["ar", "rtl"] and page.locator("[data-action=language]").input_value() == "ar"
+    expect(page.locator("header [data-action=undo]")).to_have_text(WORDS["ar"]["undo"])
+    watch.check()
+    context.close()
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

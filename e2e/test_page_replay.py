@@ -8,12 +8,12 @@ import json
 
 import pytest
 from harness import ROOT
-from pages import load_code, tap
+from pages import kept, load_code, tap
 from playwright.sync_api import expect
 
 import game
 from game.web.links import replay_hash
-from game.web.storage import GAME_PREFIX
+from game.web.storage import GAME_PREFIX, SavedGame
 
 EXAMPLES = json.loads((ROOT / "static" / "data" / "examples.json").read_text())
 
@@ -88,6 +88,7 @@ def test_a_damaged_link_plays_up_to_the_bad_move_and_says_which(board, kind):
 
 def test_step_play_and_play_from_here(board):
     code, words = EXAMPLES["CR1-N"]["code"], EXAMPLES["CR1-N"]["line"].split()
+    board.evaluate("k => localStorage.removeItem(k)", GAME_PREFIX + code)  # no game to replace
     open_link(board, replay_hash(code, words))
     forward = board.locator("[data-action=replay-forward]")
     forward.click()
@@ -110,6 +111,40 @@ def test_step_play_and_play_from_here(board):
     assert layout(board.evaluate("window.solitairePosition()")) == layout(expected.position())
     board.locator("header [data-action=undo]").click()  # a real game, with its history
     expect(board.locator("#announce")).to_have_text("Move undone.")
+
+
+def test_play_from_here_asks_before_it_replaces_the_game_kept_for_the_deal(board):
+    """The player's own game of the deal is not replaced silently: Cancel keeps it (and the
+    replay), "Play from here" replaces it, and the new game is the one kept."""
+    code, words = EXAMPLES["CR1-N"]["code"], EXAMPLES["CR1-N"]["line"].split()
+    resume(board, code, words[:5])
+    mine = board.evaluate("window.solitairePosition()")
+    kept(board)
+    open_link(board, replay_hash(code, words))
+    board.locator("#replay-step").fill("10")
+    expect(board.locator("#replay-caption")).to_contain_text("Move 10 of")
+    board.locator("[data-action=replay-here]").click()
+    dialog = board.locator("#here-dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog.locator("#here-text")).to_have_text(
+        "Your game of this deal (moves 5, time 0:00) is replaced by the game from this point "
+        "of the replay."
+    )
+    dialog.locator("[data-action=close]").click()  # Cancel: still the replay, the game kept
+    expect(dialog).to_be_hidden()
+    expect(board.locator("#replay-bar")).to_be_visible()
+    close(board)
+    assert board.evaluate("window.solitairePosition()") == mine
+    open_link(board, replay_hash(code, words))
+    board.locator("#replay-step").fill("10")
+    board.locator("[data-action=replay-here]").click()
+    dialog.locator("[data-action=replay-here-yes]").click()
+    expect(board.locator("#replay-bar")).to_be_hidden()
+    expected = game.replay(game.new(code), map(game.Move.from_text, words[:10]))
+    assert board.evaluate("window.solitairePosition()") == expected.position()
+    kept(board)
+    saved = board.evaluate("k => localStorage.getItem(k)", GAME_PREFIX + code)
+    assert SavedGame.from_json(saved).restore().position() == expected.position()
 
 
 def test_the_won_dialog_replays_and_shares_the_game(board):

@@ -199,6 +199,32 @@ def test_a_hostile_link_on_a_running_page_is_reported_not_refused(board, bad):
     assert board.evaluate("location.hash") == f"#{code}"
 
 
+def test_a_notice_belongs_to_the_deal_it_was_said_for(board):
+    """A link's "not a valid game code", or "Welcome back", said for one deal, is gone when
+    another deal takes the table (by a link, or Back)."""
+    announce = board.locator("#announce")
+    fresh_code = "FT1-N-AAAQQXC"  # a deal no test keeps a game of
+    board.evaluate("k => localStorage.removeItem(k)", GAME_PREFIX + fresh_code)
+    load_code(board, CODE)
+    board.evaluate("location.hash = '#not-a-code'")
+    expect(announce).to_contain_text("does not hold a valid game code")
+    board.evaluate("c => { location.hash = c; }", fresh_code)
+    expect(board.locator("#board")).to_have_attribute("data-code", fresh_code)
+    expect(announce).to_have_text("")
+    board.go_back()  # the deal that stood in for the bad link: nothing more to say of it
+    expect(board.locator("#board")).not_to_have_attribute("data-code", fresh_code)
+    expect(announce).to_have_text("")
+    load_code(board, CODE)
+    plays(board)  # a game of CODE kept, then resumed by its link
+    kept(board)
+    load_code(board, "CR1-N-AAAAAAC")
+    board.evaluate("c => { location.hash = c; }", CODE)
+    expect(announce).to_contain_text("Welcome back")
+    board.evaluate("c => { location.hash = c; }", fresh_code)
+    expect(board.locator("#board")).to_have_attribute("data-code", fresh_code)
+    expect(announce).to_have_text("")
+
+
 def test_a_bad_position_names_the_line_that_is_wrong(board):
     load_code(board, CODE)
     text = game.new(CODE).position().replace("t3: ", "t3: ZZ ")

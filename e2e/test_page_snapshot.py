@@ -16,6 +16,7 @@ from game.web.boot import BOOT_MODULES, BROWSER_MODULES, PYSCRIPT_IMPORTS
 # package (pyscript.*), its JavaScript modules (_pyscript, polyscript) and Pyodide's module of
 # JavaScript globals (js). A snapshot is made before any of them exists.
 INSTALLED_BY_PYSCRIPT = ("pyscript", "_pyscript", "polyscript", "js")
+SNAPSHOT_URL = "new URL('static/snapshot.bin.gz', location.href).href"
 
 
 def open_board(browser, site: str, route=None, query: str = "?test=1&snapshot=1"):
@@ -54,6 +55,24 @@ def test_a_first_visit_boots_plainly_and_the_next_from_the_kept_snapshot(browser
     page.on("console", lambda m: said.append(m.text))
     ready(page, reload=True)
     assert page.evaluate("document.body.dataset.boot") == "snapshot", said
+    watch.check()
+    context.close()
+
+
+def test_a_kept_snapshot_evicted_is_fetched_again_as_shipped(browser, site):
+    """As shipped (no ?snapshot=1), a plain boot never asks for the snapshot: a copy evicted
+    without being fetched (here after a snapshot boot that never got ready) is fetched again
+    in the background once the page is ready, so the next visit restores it again (it did
+    not until the next deployment)."""
+    context, page, watch = open_board(browser, site, query="?test=1")
+    until(page, f"caches.match({SNAPSHOT_URL}).then(Boolean)", timeout=90_000)
+    page.evaluate("localStorage.setItem('solitaire.boot', 'snapshot')")  # as a crashed boot
+    ready(page, reload=True)
+    assert page.evaluate("document.body.dataset.boot") == "plain"  # every copy evicted
+    until(page, f"caches.match({SNAPSHOT_URL}).then(Boolean)", timeout=60_000)  # fetched again
+    ready(page, reload=True)
+    assert page.evaluate("document.body.dataset.boot") == "snapshot"
+    plays(page)
     watch.check()
     context.close()
 

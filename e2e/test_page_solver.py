@@ -14,6 +14,7 @@ from pages import (
     open_settings,
     status_text,
 )
+from playwright.sync_api import expect
 
 import game
 from bench.page import Taps, latencies
@@ -114,6 +115,30 @@ def test_hint_without_a_line_is_marked_as_a_guess(board):
     assert text.startswith("No winning line found in time"), text
     src, dst = hinted(board)
     assert (src, dst) in {tuple(m) for m in game.new("FT1-N-AAAAAAB").legal_moves()}
+
+
+def test_a_worker_that_cannot_load_ends_the_search_in_words_and_the_next_one_retries(fresh):
+    """Offline before the worker's script was kept: the check ends, said in words (not
+    "Searching… 0 positions" for ever), and asked again once the script loads, it runs."""
+    worker = re.compile(r"solver-worker\.mjs")
+    page = fresh("#CR1-N-AAAAAAA", service_workers="block", route=(worker, lambda r: r.abort()))
+    open_settings(page)
+    page.click("[data-action=check]")
+    expect(page.locator("#solver-status")).to_have_text(
+        "The solver could not start: no hint or check this time. Ask again to retry."
+    )
+    page.wait_for_function("!document.body.dataset.solver")
+    expect(page.locator("[data-action=check]")).to_have_text("Can this deal be won?")
+    page.unroute(worker)  # back online
+    page.click("[data-action=check]")
+    page.wait_for_selector("body[data-solver-thread=worker]", state="attached", timeout=30_000)
+    page.wait_for_function(
+        "/Searching… [1-9]/.test(document.querySelector('#solver-status').textContent)"
+        " || document.body.dataset.verdict",
+        timeout=30_000,
+    )
+    if page.evaluate("document.body.dataset.solver"):
+        page.click("[data-action=check]")  # Stop
 
 
 def test_check_reports_progress_and_a_proof(board):

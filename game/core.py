@@ -134,6 +134,9 @@ class Solitaire:
         self._undo: deque[Record] = deque(maxlen=HISTORY_LIMIT)
         self._redo: list[tuple[int, int]] = []
         self._line: list[Move] = []  # the checked moves from the start, undone ones taken off
+        # the position text the line starts from when that is not the deal of ``code`` (a game
+        # resumed from a save that kept a position, not moves); None: from the deal
+        self.origin: str | None = None
 
     # --- what each game defines -------------------------------------------------------------
     def reason_at(self, s: int, d: int) -> str | None:
@@ -257,7 +260,8 @@ class Solitaire:
     def line(self) -> tuple[Move, ...]:
         """The moves played from the starting position (a redeal is :data:`REDEAL`), undone
         ones taken off: ``replay(new(code), g.line)`` rebuilds this position and its undo
-        history. Only the checked API (``play``, ``redeal``, ``undo``, ``redo``) writes it."""
+        history (from ``from_position(g.origin)`` when ``origin`` is set). Only the checked API
+        (``play``, ``redeal``, ``undo``, ``redo``) writes it."""
         return tuple(self._line)
 
     @property
@@ -329,7 +333,8 @@ class Solitaire:
         return "\n".join(self.place_label(p) + "." for p in self.PLACES)
 
     def copy(self) -> Self:
-        """An independent game in the same position (without history), for search."""
+        """An independent game in the same position (without history), for search; never
+        saved or linked: its empty line does not lead from its ``code`` or ``origin`` here."""
         twin = object.__new__(type(self))
         twin.__dict__.update(self.__dict__)
         twin._p = [list(cards) for cards in self._p]

@@ -67,9 +67,9 @@ class Crescent(Solitaire):
                 else [suit * 13 + 12 - k for k in range(len(cards))]
             )
             if not 1 <= len(cards) <= 13 or cards != expect:
-                kind = "Ace up" if i < 4 else "King down"
+                kind = "an Ace up" if i < 4 else "a King down"
                 raise PositionError(
-                    f"{cls.PLACES[i]}: must be a {kind} sequence of {SUIT_NAMES[suit]} "
+                    f"{cls.PLACES[i]}: must be {kind} sequence of {SUIT_NAMES[suit]} "
                     f"starting with its base, got {' '.join(map(str, cards)) or 'nothing'}"
                 )
         for i in _PILES:

@@ -15,6 +15,9 @@ if TYPE_CHECKING:
     from .core import Solitaire
 
 
+MAX_COUNTER = 9_999_999  # moves, redeals, score: far above any game, and short to print
+
+
 class PositionError(ValueError):
     """Position text that is malformed or describes an impossible layout."""
 
@@ -70,8 +73,11 @@ def read_header(cls: type[Solitaire], line: str) -> dict[str, int]:
             raise PositionError(
                 f"line 1 {line!r}: unexpected {word!r} (expected {', '.join(cls.HEADER)})"
             )
-        if not (value.isascii() and value.isdigit()):
-            raise PositionError(f"line 1 {line!r}: {key} must be a whole number >= 0")
+        # (the length first: int() refuses over 4,300 digits with a bare ValueError)
+        if not (value.isascii() and value.isdigit()) or len(value) > len(str(MAX_COUNTER)):
+            raise PositionError(
+                f"line 1 {line[:80]!r}: {key} must be a whole number from 0 to {MAX_COUNTER}"
+            )
         values[key] = int(value)
     missing = [k for k in cls.HEADER if k not in values]
     if missing:

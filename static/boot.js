@@ -6,6 +6,16 @@
 // service worker; it keeps a copy of each file (and of the files this page used that it does
 // not fetch by itself: body[data-offline=ready] once they are kept). When a new version takes over while the page
 // is open, offer to reload now (the game in progress is saved; it comes back).
+const EVICTED = "solitaire.snapshot-evicted";  // static/pyodide-snapshot.mjs
+
+function mark(key, value) {  // read a localStorage mark, or remove it (null); storage off: none
+  try {
+    if (value === undefined) return localStorage.getItem(key);
+    localStorage.removeItem(key);
+  } catch { /* storage switched off */ }
+  return null;
+}
+
 function whenReady(callback) {
   if (document.body.dataset.ready) return callback();
   new MutationObserver((_, observer) => {
@@ -28,7 +38,14 @@ function offline() {
     .then(() => navigator.serviceWorker.ready)
     .then((registration) => {  // the files this page used: the worker keeps them too
       const urls = performance.getEntriesByType("resource").map((entry) => entry.name);
-      registration.active.postMessage({ type: "used", urls: [location.href, ...urls] });
+      // and the boot snapshot, which a plain boot does not fetch: a copy evicted as damaged
+      // (static/pyodide-snapshot.mjs) is fetched again, so the next visit restores it; not
+      // once this build's copy was evicted twice (given up: the solver's worker, which
+      // cannot read the mark, then finds no copy either)
+      const givenUp = /twice$/.test(mark(EVICTED) || "");
+      const snapshot = givenUp ? [] : ["snapshot.bin.gz", "snapshot.json"].map(
+        (name) => new URL(name, import.meta.url).href);
+      registration.active.postMessage({ type: "used", urls: [location.href, ...urls, ...snapshot] });
     })
     .catch((error) => console.warn("offline play unavailable:", error.message));
 }
@@ -36,5 +53,9 @@ function offline() {
 document.querySelector("[data-action=reload]").addEventListener("click", () => location.reload());
 document.querySelector("[data-action=update]").addEventListener("click", () => location.reload());
 whenReady(offline);
-// the snapshot loader's "boot under way" mark: this boot finished (static/pyodide-snapshot.mjs)
-whenReady(() => { try { localStorage.removeItem("solitaire.boot"); } catch { /* off */ } });
+// the snapshot loader's "boot under way" mark: this boot finished (static/pyodide-snapshot.mjs);
+// a boot from the snapshot that got ready also clears the count of its evictions
+whenReady(() => {
+  mark("solitaire.boot", null);
+  if (document.body.dataset.boot === "snapshot") mark(EVICTED, null);
+});

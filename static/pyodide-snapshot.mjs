@@ -14,7 +14,10 @@
 //   bytes are kept too (their own cache), kept only when their SHA-256 is the build's, with a
 //   fast checksum checked before every use; and a mark in localStorage says a snapshot boot
 //   is under way until the page is ready, so a load that crashed while restoring boots
-//   plainly next time and evicts every copy.
+//   plainly next time and evicts every copy. An evicted copy is fetched again in the
+//   background once the page is ready (static/boot.js), so the visit after next restores it;
+//   evicted twice in one build, that build's snapshot is not tried again (a bad copy on the
+//   server would otherwise cost a download and a failed restore on every visit).
 // - The download's progress goes to static/watchdog.js (window.solitaireBoot).
 import { loadPyodide as plainLoad, version } from "./vendor/pyodide/pyodide.mjs";
 
@@ -35,10 +38,13 @@ const STDLIB_SHA256 = "__STDLIB_SHA256__";
 const INFLATED = "snapshot-inflated";  // not "solitaire-...": the worker would delete it
 const inflatedKey = here(`./snapshot-${EXPECTED_GAME}-${version}.raw`);
 const BOOT_MARK = "solitaire.boot";  // "snapshot" while a snapshot boot is under way
+const EVICTED = "solitaire.snapshot-evicted";  // the build whose copy was evicted (+ " twice")
 // (in the solver's worker there is no page: no progress bar, no body to mark)
 const boot = () => globalThis.solitaireBoot || { got() {}, expect() {}, starting() {} };
 
 async function evict() {
+  const before = storage("get", null, EVICTED);
+  storage("set", before === EXPECTED_GAME ? `${EXPECTED_GAME} twice` : EXPECTED_GAME, EVICTED);
   for (const name of await caches.keys()) {
     const cache = await caches.open(name);
     for (const url of [SNAPSHOT, INFO, inflatedKey]) await cache.delete(url);
@@ -67,11 +73,12 @@ async function sha256(bytes) {
   return Array.from(digest, (x) => x.toString(16).padStart(2, "0")).join("");
 }
 
-function storage(action, value) {  // the boot mark; a full or disabled storage is no mark
+// the boot mark (or another key); a full or disabled storage is no mark
+function storage(action, value, key = BOOT_MARK) {
   try {
-    if (action === "get") return localStorage.getItem(BOOT_MARK);
-    if (action === "set") localStorage.setItem(BOOT_MARK, value);
-    else localStorage.removeItem(BOOT_MARK);
+    if (action === "get") return localStorage.getItem(key);
+    if (action === "set") localStorage.setItem(key, value);
+    else localStorage.removeItem(key);
   } catch { /* storage switched off or full: boot without the mark */ }
   return null;
 }
@@ -190,9 +197,10 @@ export async function loadPyodide(options = {}) {
     if (self.caches) await evict().catch(() => {});
   }
   const [library, kept] = await Promise.all([trimmedLibrary(), snapshotKept()]);
+  const givenUp = storage("get", null, EVICTED) === `${EXPECTED_GAME} twice`;
   if (library) {
     const trimmed = { ...settings, stdLibURL: STDLIB };
-    if (!crashed && asked !== "0" && (kept || asked === "1")) {
+    if (!crashed && asked !== "0" && ((kept && !givenUp) || asked === "1")) {
       try {
         const bytes = await snapshotBytes();
         performance.mark("boot:snapshot-bytes");

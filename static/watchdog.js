@@ -21,7 +21,10 @@
   function stored() {
     try { return localStorage.getItem("solitaire.lang"); } catch (e) { return null; }
   }
-  var lang = supported(new URLSearchParams(location.search).get("lang")) || supported(stored());
+  // the first ?lang= that is not blank (game/web/languages.py reads it the same way)
+  var asked = new URLSearchParams(location.search).getAll("lang")
+    .filter(function (value) { return value.trim(); })[0];
+  var lang = supported(asked) || supported(stored());
   var preferred = navigator.languages || [navigator.language];
   for (var i = 0; !lang && i < preferred.length; i++) lang = supported(preferred[i]);
   lang = lang || "en";
@@ -84,8 +87,10 @@
 })();
 
 (function () {
-  // under the test hooks (?test), ?stall=MS shortens the wait (e2e/test_page_loading.py)
-  var asked = /[?&]test(=[^&]*)?(&|$)/.test(location.search) &&
+  // under the test hooks (an exact ?test or ?test=1, as game/web/links.py reads it),
+  // ?stall=MS shortens the wait (e2e/test_page_loading.py)
+  var asked = new URLSearchParams(location.search).getAll("test")
+    .some(function (value) { return value === "" || value === "1"; }) &&
     Number(new URLSearchParams(location.search).get("stall"));
   var STALL_MS = asked > 0 ? asked : 30000;
   var STARTING_MS = 120000;

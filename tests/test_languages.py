@@ -114,6 +114,9 @@ def test_the_language_is_the_links_then_the_stored_then_the_browsers_then_englis
     assert choose("?lang=", None, ["de", None, 3]) == "en"
     assert supported("kk_KZ") == "kk" and supported("") is None and supported(None) is None
     assert from_query("?a=1&lang=bg") == "bg" and from_query("?lang") is None
+    # one reading, as static/watchdog.js's (e2e/test_page_languages.py): the first not blank
+    assert from_query("?lang=&lang=ar") == "ar" and from_query("?lang=%20&lang=ar") == "ar"
+    assert from_query("?lang=xx&lang=ar") is None and choose("?lang=xx&lang=ar", "bg", []) == "bg"
     assert direction("ar") == "rtl" and direction("fr") == "ltr"
 
 

@@ -73,6 +73,10 @@ def test_the_excerpt_hides_control_characters():
         ("?utm_campaign=contest", False),
         ("?testing=1", False),
         ("?x=test", False),
+        ("?test=0", False),
+        ("?x=1&test=0", False),
+        ("?test=true", False),
+        ("?test=0&test=1", True),
     ],
 )
 def test_the_hooks_switch_on_for_an_exact_test_parameter_only(search, on):

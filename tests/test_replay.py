@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -97,3 +98,35 @@ def test_the_shipped_examples_win_and_show_every_kind_of_move_they_explain():
             g.play_move(move)
         assert g.status == "won", example["code"]
         assert explained[g.GAME] <= kinds, (example["code"], explained[g.GAME] - kinds)
+
+
+@pytest.mark.parametrize(
+    ("hash_", "quoted"),
+    [
+        ("#CR1-N-AAAAATH/%E2%80%AEyalp,t4-f7", "?yalp"),  # a right-to-left override
+        ("#CR1-N-AAAAATH/t1%00-f2", "t1?-f2"),  # NUL
+        ("#CR1-N-AAAAATH/t1%E2%80%8D-f2", "t1?-f2"),  # a zero-width joiner
+        ("#CR1-N-AAAAATH/%E2%81%A6x%E2%81%A9", "?x?"),  # directional isolates
+        ("#CR1-N-AAAAATH/" + "x" * 40, "x" * 24 + "…"),  # capped
+    ],
+)
+def test_a_broken_moves_text_is_quoted_as_bad_codes_are(hash_, quoted):
+    """The move is shown inside the app's own sentence: no control or format character
+    reaches it (a right-to-left override would mirror the rest of the sentence)."""
+    link = read_hash(hash_)
+    broken = Replay(link.code, link.replay).broken
+    assert broken is not None and broken.text == quoted
+
+
+def test_a_game_resumed_from_a_position_has_no_replay_link():
+    """Its moves from the deal are not known (an old save kept a position): no link can say
+    them, so the page offers the deal's own link and no replay."""
+    from game.web.storage import LEGACY_GAME_KEY, MemoryStore, Storage
+
+    store = MemoryStore()
+    g = game.replay(game.new("CR1-N-AAAAAAB"), [Move("t6", "f5")])
+    store.set(LEGACY_GAME_KEY, json.dumps({"code": g.code, "position": g.position()}))
+    resumed = Storage(store).load_game("CR1-N-AAAAAAB").game
+    assert resumed is not None and resumed.origin == g.position()
+    resumed.play(*resumed.legal_moves()[0])
+    assert link_moves(resumed) is None and link_moves(g) == ["t6-f5"]

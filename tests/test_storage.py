@@ -125,6 +125,73 @@ def test_the_schema_1_save_is_migrated_for_its_own_code_only():
     assert LEGACY_GAME_KEY not in store.data
 
 
+def test_a_migrated_game_played_on_comes_back_where_it_was():
+    """The defect: the migrated game was saved as moves from the deal, so a reload replayed
+    them from the wrong position (set aside, or silently another game)."""
+    s, store, logged = storage()
+    g = played(CODE, 12)
+    legacy = {"code": CODE, "position": g.position(), "elapsed": 65000}
+    store.set(LEGACY_GAME_KEY, json.dumps(legacy))
+    back = s.load_game(CODE).game
+    assert back.position() == g.position()
+    assert LEGACY_GAME_KEY not in store.data and GAME_PREFIX + CODE in store.data  # kept at once
+    assert Storage(store).load_game(CODE).game.position() == g.position()  # a reload, no move
+    back.play(*back.legal_moves()[0])
+    assert s.save_game(back, 70000, now_ms=2)
+    again = Storage(store).load_game(CODE)
+    assert again.notice is None and again.game.position() == back.position()
+    assert again.game.undo() and again.game.position() == g.position()
+    assert not logged
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(["CR1-N-AAAAAAB", "CR1-F-AAAAAAC", "FT1-N-AAAAAAD", "FT1-N-AAAAATH"]),
+    st.integers(0, 30),
+    st.integers(0, 30),
+    st.integers(0, 2**16),
+)
+def test_an_old_format_save_played_on_after_migration_restores_exactly(code, before, after, seed):
+    """Schema 1 (a position, no moves) migrated, then moves played, undone and redone after it,
+    saved and loaded again and again: always the same position, counters and undo history."""
+    s, store, _ = storage()
+    old = played(code, before, seed) if before else game.new(code)
+    store.set(LEGACY_GAME_KEY, json.dumps({"code": code, "position": old.position()}))
+    g = s.load_game(code).game
+    assert g is not None and g.position() == old.position()
+    rng, back = random.Random(seed), Storage(store).load_game(code)
+    for i in range(after):
+        if i % 5 == 4:
+            g.undo()
+        elif i % 9 == 8:
+            g.redo()
+        elif g.legal_moves():
+            g.play(*rng.choice(g.legal_moves()))
+        assert s.save_game(g, 1000.0 * i, now_ms=i)
+        back = Storage(store).load_game(code)
+        assert back.notice is None and back.game is not None
+        assert back.game.position() == g.position() and back.game.moves == g.moves
+        assert back.game.line == g.line and back.game.redo_line == g.redo_line
+    while g.undo():
+        assert back.game.undo() and back.game.position() == g.position()
+    assert back.game.layout == old.layout and not back.game.undo()  # (FT counts undos as moves)
+
+
+def test_a_save_that_starts_from_a_position_is_checked_like_any_other():
+    s, store, _ = storage()
+    store.set(LEGACY_GAME_KEY, json.dumps({"code": CODE, "position": played(CODE, 6).position()}))
+    s.load_game(CODE)
+    text = store.data[GAME_PREFIX + CODE]
+    ft = game.new("FT1-N-AAAAAAB").position()
+    for damage in [
+        text.replace('"start": "', '"start": "x'),  # not a position
+        json.dumps({**json.loads(text), "start": ft}),  # another game's position
+        json.dumps({**json.loads(text), "start": None}),
+    ]:
+        store.set(GAME_PREFIX + CODE, damage)
+        assert Storage(store).load_game(CODE).notice == "damaged_save", damage
+
+
 def test_a_schema_1_save_of_the_other_game_is_set_aside():
     s, store, _ = storage()
     ft = game.new("FT1-N-AAAAAAB").position()

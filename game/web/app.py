@@ -97,6 +97,7 @@ def bind(page: Page) -> None:
         "replay-forward": page.replaying.forward,
         "replay-end": page.replaying.to_end,
         "replay-here": page.replaying.play_here,
+        "replay-here-yes": page.replaying.play_here_confirmed,
         "replay-close": page.replaying.close,
         "examples": page.replaying.examples,
         "example": page.replaying.example,

@@ -41,7 +41,7 @@ class Controls:
         """Restart this deal: an explicit action, confirmed when it drops moves."""
         g = self.table.game
         q("#settings-sheet").close()
-        if g.line or g.redo_line:
+        if g.line or g.redo_line or g.origin:  # (a game resumed from a position: its moves too)
             modal(q("#restart-dialog"))
         else:
             self.restart_confirmed()

@@ -11,6 +11,7 @@ from pyscript import document, window
 import game
 from game.web import panel
 from game.web.dom import AfterPaint, modal, q
+from game.web.replay import link_moves
 
 STEP_MS = 140  # between two cards going home: the arrival animation lasts 170 ms
 CELEBRATION_MS = 1300  # the cards cascade (app.css), then the won dialog
@@ -90,6 +91,9 @@ class Finishing:
         g, elapsed = page.table.game, page.elapsed()
         q("#won-text").textContent = panel.won_text(g, elapsed, page.words)
         q("#won-stats").textContent = page.records.won(g, elapsed)
+        unknown = link_moves(g) is None  # a game resumed from an old save's position: no replay
+        for action in ("replay-this", "share"):
+            q(f"#won-dialog [data-action={action}]").hidden = unknown
         if reduced_motion():
             self.open_won_dialog()
             return

@@ -35,9 +35,12 @@ def supported(tag: object) -> str | None:
 
 
 def from_query(search: str) -> str | None:
-    """The ``lang`` of a URL's query string (``"?lang=ar&test"``), if it names one we have."""
-    values = parse_qs(search.lstrip("?")).get("lang", [])
-    return supported(values[0]) if values else None
+    """The ``lang`` of a URL's query string (``"?lang=ar&test"``), if it names one we have:
+    the first that is not blank (``?lang=&lang=ar`` is Arabic), as static/watchdog.js reads
+    it before the first paint."""
+    values = parse_qs(search.lstrip("?"), keep_blank_values=True).get("lang", [])
+    given = [value for value in values if value.strip()]
+    return supported(given[0]) if given else None
 
 
 def choose(search: str, stored: str | None, preferred: Iterable[object]) -> str:

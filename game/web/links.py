@@ -75,9 +75,11 @@ def excerpt(text: str) -> str:
 
 def hooks_on(search: str) -> bool:
     """Only an exact ``test`` parameter (``?test``, ``?test=1``, ``?a=b&test``) switches the
-    test hooks on; ``?utm_campaign=contest`` does not."""
+    test hooks on; ``?utm_campaign=contest`` and ``?test=0`` do not (static/watchdog.js reads
+    it the same way)."""
     query = search[1:] if search.startswith("?") else search
-    return "test" in parse_qs(query, keep_blank_values=True)
+    values = parse_qs(query, keep_blank_values=True).get("test", [])
+    return any(value in ("", "1") for value in values)
 
 
 HELP_LANGUAGES = ("en", "ar", "bg", "kk", "fr", "ru")  # help/chrome.json's (tests/test_help.py)

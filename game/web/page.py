@@ -96,6 +96,7 @@ class Page(Controls):
 
     # --- game lifecycle ---------------------------------------------------------------------
     def start(self, g: game.Solitaire, elapsed_ms: float = 0.0, keep_replay=False) -> None:
+        self.announce("")  # a notice belongs to the deal it was said for: the caller says anew
         self.unseen.flush()  # the game on the table kept before another takes its place
         if self.replaying.active and not keep_replay:
             self.replaying.hide()
@@ -183,7 +184,7 @@ class Page(Controls):
             if code:
                 window.location.hash = code  # the hashchange handler starts it: one path
                 return
-            self.announce(self.words.text("winnable_missing"))
+            self.notices.append(self.words.text("winnable_missing"))  # said with the deal
         self.deal(kind)
 
     def deal(self, kind: str, push: bool = True) -> None:

@@ -15,6 +15,8 @@ import game
 from game import GameCode, Move
 from game.core import Record
 
+from .links import excerpt
+
 MAX_MOVES = 2_000
 
 
@@ -23,7 +25,7 @@ class Broken:
     """The first move that cannot be played: its number (from 1), its text and why."""
 
     number: int
-    text: str
+    text: str  # as the link wrote it, quoted: controls and format characters shown as "?"
     reason: str  # an engine refusal key, or "not_a_move"
 
 
@@ -40,12 +42,12 @@ class Replay:
                 move = Move.from_text(word.strip())
                 refusal = check.refusal(move.src, move.dst) if not move.is_redeal else None
             except ValueError:  # not a move's text, or a place this game does not have
-                self.broken = Broken(k + 1, word[:24], "not_a_move")
+                self.broken = Broken(k + 1, excerpt(word), "not_a_move")
                 break
             if move.is_redeal and not check.redeal_allowed:
                 refusal = game.Refusal("no_redeals", move.src, move.dst)
             if refusal is not None:
-                self.broken = Broken(k + 1, word[:24], refusal.reason)
+                self.broken = Broken(k + 1, excerpt(word), refusal.reason)
                 break
             check.play_move(move)
             self.moves.append(move)
@@ -101,6 +103,7 @@ def move_kind(g: game.Solitaire, move: Move) -> str:
     return "pile"
 
 
-def link_moves(g: game.Solitaire) -> list[str]:
-    """The moves of a replay link of the game on the table (undone moves left out)."""
-    return [m.text() for m in g.line]
+def link_moves(g: game.Solitaire) -> list[str] | None:
+    """The moves of a replay link of the game on the table (undone moves left out); None when
+    they are not known from the deal (a game resumed from an old save's position)."""
+    return None if g.origin is not None else [m.text() for m in g.line]

@@ -14,8 +14,9 @@ from pyscript import document, window
 import game
 from game.web.dom import modal, q
 from game.web.links import replay_hash
+from game.web.messages import clock
 from game.web.names import place_name
-from game.web.replay import Replay, move_kind
+from game.web.replay import Replay, link_moves, move_kind
 from game.web.table import Table
 
 SPEEDS = (("replay_slow", 1000), ("replay_normal", 450), ("replay_fast", 150))  # ms a move
@@ -109,10 +110,29 @@ class Replaying:
         self.page.resume(code)
 
     def play_here(self, _event=None) -> None:
-        """A game from this point, with its undo history, under the deal's own link."""
+        """A game from this point, with its undo history, under the deal's own link; asks
+        first when it would replace a game of this deal kept in this browser."""
+        if self.replay is None:
+            return
+        kept = self.page.storage.kept_game(self.replay.code)
+        if kept is not None:
+            self.pause()
+            words = self.page.words
+            q("#here-text").textContent = words.text(
+                "replay_here_text", moves=kept.moves, time=clock(kept.elapsed_ms)
+            )
+            modal(q("#here-dialog"))
+            return
+        self.play_here_confirmed()
+
+    def play_here_confirmed(self, _event=None) -> None:
+        """Asked, or nothing to replace: the kept game goes (a game at move 0 is not saved,
+        so it would come back), and the one from here takes the table."""
+        q("#here-dialog").close()
         if self.replay is None:
             return
         g, code = self.replay.playable(), self.replay.code
+        self.page.storage.forget_game(code)
         self.hide()
         window.history.replaceState(None, "", f"#{code}")
         self.page.start(g)
@@ -223,6 +243,8 @@ class Replaying:
         return words.text("move_card", card=card, place=place_name(g, move.dst, words))
 
     def link(self, g: game.Solitaire) -> str:
-        """The replay link of ``g`` (the page's address with the replay hash)."""
+        """The replay link of ``g`` (the page's address with the replay hash); the deal's
+        own link when its moves from the deal are not known."""
         base = str(window.location.href).split("#", 1)[0]
-        return base + replay_hash(g.code or "", [m.text() for m in g.line])
+        moves = link_moves(g)
+        return base + (f"#{g.code}" if moves is None else replay_hash(g.code or "", moves))

@@ -106,7 +106,7 @@ class Solving:
         if self.line is not None and self.line.next_move(g) is not None:
             self.trail.learn(key, WINNABLE)  # on a known winning line
         if self.watch is not None:  # a look at a position that is gone: stop it
-            self.worker.send(stop_message(self.watch.ident))
+            self.worker.cancel(stop_message(self.watch.ident))
             self.watch = None
         document.body.removeAttribute("data-watched")
         self.pause_count += 1
@@ -120,6 +120,8 @@ class Solving:
         g = self.app.table.game
         if count != self.pause_count or self.job is not None or g.status != "playing":
             return  # the player moved on, or a Hint or a check has the worker
+        if not self.worker.started:
+            return  # it failed meanwhile: only a Hint or a check the player asks for retries
         self.asked += 1
         key = state_key(g)
         self.watch = Asked(self.asked, "watch", g.copy(), key, window.performance.now())
@@ -267,7 +269,7 @@ class Solving:
         document.body.removeAttribute("data-solver")
         q("[data-action=check]").textContent = self.words.text("check")
         if job is not None:
-            self.worker.send(stop_message(job.ident))
+            self.worker.cancel(stop_message(job.ident))
             if job.kind == "check" and not quiet:
                 q("#solver-status").textContent = self.words.text("check_stopped")
 

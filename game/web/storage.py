@@ -24,8 +24,10 @@ from typing import Protocol
 
 import game
 from game import CodeError, GameCode, IllegalLine, Move
+from game.position import MAX_COUNTER
 
 SCHEMA = 2
+SCHEMA_START = 3  # a save whose moves start from a position it holds, not from the deal
 SETTINGS_KEY = "solitaire.settings"
 GAME_PREFIX = "solitaire.game."  # + the deal code
 LEGACY_GAME_KEY = "solitaire.game"  # schema 1: one slot, {code, position, elapsed}
@@ -34,6 +36,7 @@ MAX_GAMES = 50
 MAX_CHARS = 100_000  # a save's line is ~6 characters a move; 100k is far above any game
 MAX_DEPTH = 8  # nesting of JSON arrays and objects; our formats need 2
 MAX_LINE = 5_000  # moves in a saved line
+MAX_POSITION = 2_000  # characters of a position's text (104 cards: about 600)
 MAX_ELAPSED_MS = 1000.0 * 60 * 60 * 24 * 365  # a year of play
 
 
@@ -103,7 +106,11 @@ def read_json(text: str, max_chars: int = MAX_CHARS, max_depth: int = MAX_DEPTH)
 @dataclass(frozen=True)
 class SavedGame:
     """A game in progress: its deal, the moves played from the deal (undone ones taken off),
-    the moves redo would play, the move counter, the time played and when it was saved."""
+    the moves redo would play, the move counter, the time played and when it was saved.
+
+    ``start`` is the position the moves start from when that is not the deal: a game
+    migrated from schema 1, which kept a position and no moves. Such a save is schema 3, so
+    that a version that would replay its moves from the deal sets it aside instead."""
 
     code: str
     line: tuple[Move, ...]
@@ -111,18 +118,20 @@ class SavedGame:
     moves: int = 0
     elapsed_ms: float = 0.0
     saved_ms: float = 0.0
+    start: str | None = None
 
     @classmethod
     def of(cls, g: game.Solitaire, elapsed_ms: float, now_ms: float) -> SavedGame:
         if g.code is None:
             raise ValueError("only a game dealt from a code is saved")
-        return cls(g.code, g.line, g.redo_line, g.moves, elapsed_ms, now_ms)
+        return cls(g.code, g.line, g.redo_line, g.moves, elapsed_ms, now_ms, g.origin)
 
     def restore(self) -> game.Solitaire:
         """The game itself, rebuilt through the engine's checked API: a line the rules refuse
         raises :class:`Damaged`."""
+        start = game.new(self.code) if self.start is None else _start(self.start, self.code)
         try:
-            g = game.replay(game.new(self.code), [*self.line, *self.redo])
+            g = game.replay(start, [*self.line, *self.redo])
         except IllegalLine as err:
             raise Damaged(str(err)) from None
         for _ in self.redo:
@@ -132,10 +141,13 @@ class SavedGame:
         return g
 
     def to_json(self) -> str:
+        fields: dict[str, object] = {"v": SCHEMA if self.start is None else SCHEMA_START}
+        fields["code"] = self.code
+        if self.start is not None:
+            fields["start"] = self.start
         return json.dumps(
             {
-                "v": SCHEMA,
-                "code": self.code,
+                **fields,
                 "line": " ".join(m.text() for m in self.line),
                 "redo": " ".join(m.text() for m in self.redo),
                 "moves": self.moves,
@@ -146,19 +158,39 @@ class SavedGame:
 
     @classmethod
     def from_json(cls, text: str) -> SavedGame:
-        """Validate a stored game strictly (schema :data:`SCHEMA`); :class:`Damaged` if not."""
+        """Validate a stored game strictly (schema :data:`SCHEMA`, or :data:`SCHEMA_START`
+        with its ``start``); :class:`Damaged` if not."""
         data = read_json(text)
-        if not isinstance(data, dict) or data.get("v") != SCHEMA:
+        if not isinstance(data, dict) or data.get("v") not in (SCHEMA, SCHEMA_START):
             raise Damaged("not a saved game of this version")
         code = stored_code(data.get("code"))
+        start = None
+        if data["v"] == SCHEMA_START:
+            start = data.get("start")
+            if not isinstance(start, str) or len(start) > MAX_POSITION:
+                raise Damaged("no starting position")
         return cls(
             code,
             _line(data.get("line")),
             _line(data.get("redo", "")),
-            _count(data.get("moves", 0), "moves", 10**7),
+            _count(data.get("moves", 0), "moves", MAX_COUNTER),
             _number(data.get("elapsed", 0), "elapsed", MAX_ELAPSED_MS),
             _number(data.get("saved", 0), "saved", 1e15),
+            start,
         )
+
+
+def _start(position: str, code: str) -> game.Solitaire:
+    """The game a saved ``start`` position holds, under ``code`` (its line starts there);
+    :class:`Damaged` unless it is a position of ``code``'s game."""
+    try:
+        g = game.from_position(position)
+    except game.PositionError as err:
+        raise Damaged(str(err)[:80]) from None
+    if not code.startswith(g.GAME + "-"):
+        raise Damaged(f"a {g.GAME} position under {code}")
+    g.code, g.origin = code, g.position()
+    return g
 
 
 def stored_code(value: object) -> str:
@@ -254,7 +286,7 @@ class Storage:
     def save_game(self, g: game.Solitaire, elapsed_ms: float, now_ms: float) -> bool:
         """Save ``g`` under its code; on a full quota, evict the oldest other games and try
         again. False if it could not be saved (the game plays on)."""
-        if g.code is None or not (g.line or g.redo_line):
+        if g.code is None or not (g.line or g.redo_line or g.origin):
             return True  # a position of the tests, or a deal not played yet: nothing to keep
         key, text = GAME_PREFIX + g.code, SavedGame.of(g, elapsed_ms, now_ms).to_json()
         victims: list[str] | None = None  # read only when the quota is full: saves are frequent
@@ -276,6 +308,17 @@ class Storage:
             return True
         self.save_failed = True
         return False
+
+    def kept_game(self, code: str) -> SavedGame | None:
+        """The save of ``code``, read and changing nothing (None if there is none, or it is
+        damaged): what "Play from here" would replace."""
+        text = self._get(GAME_PREFIX + code)
+        if text is None:
+            return None
+        try:
+            return SavedGame.from_json(text)
+        except Damaged:
+            return None
 
     def forget_game(self, code: str) -> None:
         """Restart this deal: its save goes."""
@@ -327,7 +370,8 @@ class Storage:
     # --- inside -------------------------------------------------------------------------------
     def _migrate(self, code: str) -> Loaded:
         """Schema 1 kept one game as a position (no moves): resumed once if it is of this
-        code's game, then stored the new way on the next save."""
+        code's game, and kept at once the new way, as a save that starts from that position
+        (its moves from then on are played from there, forever after)."""
         text = self._get(LEGACY_GAME_KEY)
         if text is None:
             return Loaded()
@@ -338,17 +382,17 @@ class Storage:
             if data.get("code") != code:
                 return Loaded()  # another deal's: kept until that deal is opened
             position = data.get("position")
-            if not isinstance(position, str) or len(position) > 2_000:
+            if not isinstance(position, str) or len(position) > MAX_POSITION:
                 raise Damaged("no position")
-            g = game.from_position(position)
-            if not code.startswith(g.GAME + "-"):
-                raise Damaged(f"a {g.GAME} position under {code}")
-            g.code = code
+            g = _start(position, code)
             elapsed = _number(data.get("elapsed", 0), "elapsed", MAX_ELAPSED_MS)
-        except (Damaged, game.PositionError) as err:
+        except Damaged as err:
             self.set_aside(LEGACY_GAME_KEY, text, str(err))
             return Loaded(notice="damaged_save")
-        self._remove(LEGACY_GAME_KEY)
+        # saved at once (time 0: the page saves it again with the time after its first draw);
+        # if it cannot be, the old slot stays and is migrated next time
+        if self.save_game(g, elapsed, 0.0):
+            self._remove(LEGACY_GAME_KEY)
         return Loaded(g, elapsed)
 
     def _games_by_age(self) -> list[str]:

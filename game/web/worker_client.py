@@ -1,8 +1,10 @@
 """The page's handle on the solver's Web Worker (static/solver-worker.mjs).
 
-Started once, on the first search or when the page has been idle for a while after it became
-ready, never during boot. It boots its own Pyodide from the files this interpreter already
-holds (no download: the game's Python goes over in the first message), then takes searches.
+Started on the first search or when the page has been idle for a while after it became
+ready, never during boot; started again by the next Hint or check if it failed (its script
+did not load: offline before the service worker kept it). It boots its own Pyodide from the
+files this interpreter already holds (no download: the game's Python goes over in the first
+message), then takes searches.
 Replies arrive as JSON text (game/web/solver_worker.py says what each holds) and go to the
 ``receive`` callback; requests made before the worker is ready wait in order.
 body[data-solver-thread] says where searches run: "starting", "worker", or "failed".
@@ -28,7 +30,7 @@ STEP_ASIDE = json.dumps({"type": "yield", "ms": STEP_ASIDE_MS})
 
 
 class SolverWorker:
-    """One Web Worker for the page's searches, started at most once."""
+    """One Web Worker at a time for the page's searches."""
 
     def __init__(self, receive: Callable[[dict[str, Any]], None], guarded: Callable) -> None:
         self.receive = receive
@@ -38,6 +40,7 @@ class SolverWorker:
         self.failed = False
         self.waiting: list[str] = []
         self.aside_at = -STEP_ASIDE_MS  # when the search was last asked to step aside
+        self.handlers: tuple[Any, Any] | None = None  # the proxies, made once for every worker
 
     @property
     def started(self) -> bool:
@@ -45,8 +48,11 @@ class SolverWorker:
         return self.worker is not None and not self.failed
 
     def start(self) -> None:
-        """Boot the worker (once); harmless to call again."""
-        if self.worker is not None or self.failed:
+        """Boot the worker; harmless to call again while it runs. A worker that failed is
+        booted anew (its script may load now: back online)."""
+        if self.failed:
+            self.failed, self.worker = False, None
+        if self.worker is not None:
             return
         try:
             options = window.Object.fromEntries([["type", "module"], ["name", "solver"]])
@@ -55,8 +61,12 @@ class SolverWorker:
             self.fail(str(error))
             return
         document.body.dataset.solverThread = "starting"
-        self.worker.onmessage = create_proxy(self.guarded(self.message))
-        self.worker.onerror = create_proxy(self.guarded(lambda event: self.fail(event.message)))
+        if self.handlers is None:
+            self.handlers = (
+                create_proxy(self.guarded(self.message)),
+                create_proxy(self.guarded(self.error)),
+            )
+        self.worker.onmessage, self.worker.onerror = self.handlers
         self.worker.postMessage(json.dumps({"type": "files", "files": game_files()}))
 
     def start_when_idle(self, then: Callable[[], None]) -> None:
@@ -75,9 +85,25 @@ class SolverWorker:
 
         window.setTimeout(create_proxy(later), IDLE_START_MS)
 
+    def error(self, event: Any) -> None:
+        """The worker's error event: a script that did not load (offline before it was kept)
+        is a plain Event, with no message."""
+        self.fail(str(getattr(event, "message", None) or "its script did not load"))
+
     def send(self, text: str) -> None:
-        """Post a request (JSON text), starting the worker if it is not up yet."""
+        """Post a request (JSON text), starting the worker if it is not up yet (again, if it
+        failed: each request the player makes tries once more)."""
         self.start()
+        if self.ready:
+            self.worker.postMessage(text)
+        else:
+            self.waiting.append(text)
+
+    def cancel(self, text: str) -> None:
+        """Post a stop (JSON text) to a worker that runs or boots: a worker that is not up
+        has nothing to stop, and is not started for it."""
+        if self.worker is None or self.failed:
+            return
         if self.ready:
             self.worker.postMessage(text)
         else:
@@ -108,7 +134,10 @@ class SolverWorker:
             self.receive(reply)
 
     def fail(self, why: str) -> None:
-        """The worker cannot run: searches end as "no verdict" (the page says so)."""
+        """The worker cannot run: searches end as "no verdict" (the page says so), and the
+        next request starts it again."""
+        if self.failed:
+            return
         window.console.warn(f"the solver's worker failed: {why}")
         self.failed = True
         self.ready = False
