@@ -20,7 +20,7 @@ from urllib.parse import unquote, urlsplit
 
 from playwright.sync_api import sync_playwright
 
-from e2e.harness import CHROMIUM_ARGS, PREFIX, ROOT, serve
+from tools.serve import PREFIX, ROOT, launch_with_profile, serve
 
 BUDGET = 5.0e6
 
@@ -35,9 +35,7 @@ def visit(site: Path, query: str, settle: float) -> tuple[list[tuple[str, int]],
     server, url = serve(site)
     try:
         with sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
-            context = p.chromium.launch_persistent_context(
-                profile, executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
-            )
+            context = launch_with_profile(p, profile)
             page = context.new_page()
             page.goto(f"{url}index.html{query}")
             page.wait_for_selector("body[data-ready]", state="attached", timeout=300_000)

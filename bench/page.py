@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from playwright.sync_api import sync_playwright
 
-from e2e.harness import CHROMIUM_ARGS, ROOT, serve
+from tools.serve import ROOT, launch, serve
 
 READY_AT = """new MutationObserver(() => {
   if (document.body && document.body.dataset.ready && !window.__readyAt)
@@ -46,10 +46,6 @@ LATENCY_PROBE = """() => {
     }
     start = 0; });
 }"""
-
-
-def launch(p):
-    return p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
 
 
 def boot_ms(page, url: str | None = None) -> float:

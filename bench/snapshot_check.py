@@ -14,7 +14,7 @@ import statistics
 
 from playwright.sync_api import sync_playwright
 
-from e2e.harness import CHROMIUM_ARGS, ROOT, serve
+from tools.serve import ROOT, launch, serve
 
 TIMING = """async ([source, runs]) => {
   const checksum = new Function(source + '; return checksum;')();
@@ -46,7 +46,7 @@ def main() -> None:
     assert source, "no checksum() in static/pyodide-snapshot.mjs"
     server, url = serve(ROOT / "_site")
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        browser = launch(pw)
         page = browser.new_page()
         page.goto(f"{url}index.html#CR1-N-AAAAAAB")
         page.wait_for_selector("body[data-ready]", state="attached", timeout=120_000)

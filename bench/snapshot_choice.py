@@ -13,7 +13,7 @@ import statistics
 
 from playwright.sync_api import sync_playwright
 
-from e2e.harness import CHROMIUM_ARGS, ROOT, serve
+from tools.serve import ROOT, launch, serve
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -25,7 +25,7 @@ def main(argv: list[str] | None = None) -> None:
     results: dict[str, list[float]] = {}
     with sync_playwright() as p:
         for _ in range(args.runs):
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+            browser = launch(p)
             page = browser.new_page()
             for mode in ("make", "restore"):
                 page.goto(f"{site}bench/snapshot_in_browser.html?mode={mode}")

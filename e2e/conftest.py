@@ -3,13 +3,13 @@ project site), one Chromium for the whole run, and one booted page that most tes
 
 from __future__ import annotations
 
-import os
-import shutil
 from pathlib import Path
 
 import pytest
-from harness import CHROMIUM_ARGS, ROOT, check_library, open_page, serve
+from harness import ROOT, check_library, open_page, serve
 from playwright.sync_api import sync_playwright
+
+from tools.serve import launch, launch_with_profile
 
 SITE = ROOT / "_site"
 HERE = Path(__file__).resolve().parent
@@ -36,11 +36,6 @@ def site() -> str:
     server.shutdown()
 
 
-def chromium_path() -> str | None:
-    path = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-    return path if Path(path).exists() else None  # else Playwright's own browser
-
-
 @pytest.fixture(scope="session")
 def pw():
     with sync_playwright() as p:
@@ -49,8 +44,7 @@ def pw():
 
 @pytest.fixture(scope="session")
 def browser(pw):
-    path = chromium_path()
-    b = pw.chromium.launch(args=CHROMIUM_ARGS, **({"executable_path": path} if path else {}))
+    b = launch(pw)
     yield b
     b.close()
 
@@ -59,10 +53,7 @@ def browser(pw):
 def profile_browser(pw, tmp_path):
     """A browser with a real profile on disk (disk HTTP cache, not incognito), like a
     visitor's: for first-visit bytes and installability."""
-    path = chromium_path()
-    context = pw.chromium.launch_persistent_context(
-        str(tmp_path / "profile"), args=CHROMIUM_ARGS, **({"executable_path": path} if path else {})
-    )
+    context = launch_with_profile(pw, tmp_path / "profile")
     yield context
     context.close()
 

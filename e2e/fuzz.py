@@ -21,12 +21,13 @@ import sys
 import time
 from pathlib import Path
 
-from harness import CHROMIUM_ARGS, ROOT, open_page, serve
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script from e2e/
+from harness import ROOT, open_page, serve
 from playwright.sync_api import Page, sync_playwright
 
-sys.path.insert(0, str(ROOT))  # run as a script from e2e/: the engine checks the board
 import game
 from game.codes import KINDS
+from tools.serve import launch
 
 KEYS = ["Control+z", "Control+y", "Control+Shift+Z", "Escape", "Enter", " ", "Tab"]
 BUTTONS = ["undo", "redo", "redeal", "draw", "hint", "check"]
@@ -177,10 +178,7 @@ def main() -> int:
     server, url = serve(args.site)
     failures = 0
     with sync_playwright() as pw:
-        path = "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
-        browser = pw.chromium.launch(
-            args=CHROMIUM_ARGS, **({"executable_path": path} if path else {})
-        )
+        browser = launch(pw)
         for kind in args.game or ["CR1-N", "FT1-N"]:
             failures += run(browser, url, kind, args.events, args.seed, args.check, args.motion)
         browser.close()

@@ -1,70 +1,22 @@
-"""The e2e harness: the sub-path static server, Chromium's flags, the watch on errors and
-outside requests, and opening a booted page. Fixtures live in conftest.py."""
+"""The e2e harness: the watch on errors and outside requests, and opening a booted page. The
+sub-path server and Chromium's flags are tools/serve.py's; fixtures live in conftest.py."""
 
 from __future__ import annotations
 
 import json
-import threading
 import time
 import warnings
 import zipfile
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from playwright.sync_api import Page
 
-ROOT = Path(__file__).resolve().parent.parent
-PREFIX = "/crescent/"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
+from tools.serve import CHROMIUM_ARGS, PREFIX, ROOT, serve
+
+__all__ = ["CHROMIUM_ARGS", "PREFIX", "ROOT", "serve"]  # (the server is tools/serve.py's)
+
 SHOTS = ROOT / "e2e" / "screenshots"
-
-
-class SubPathHandler(SimpleHTTPRequestHandler):
-    """Serves the server's ``site_dir`` at PREFIX only (anything else is a 404, like a Pages
-    project site) and logs (path, status, body bytes) of every response in ``server.log``."""
-
-    def translate_path(self, path: str) -> str:
-        site = Path(self.server.site_dir)  # type: ignore[attr-defined]
-        if not urlsplit(path).path.startswith(PREFIX):
-            return str(site / "__outside_the_site__")
-        rel = urlsplit(path).path[len(PREFIX) :]
-        return str(site / rel) if rel else str(site)
-
-    def send_response(self, code: int, message: str | None = None) -> None:
-        self._status = code
-        super().send_response(code, message)
-
-    def copyfile(self, source, outputfile) -> None:
-        data = source.read()
-        outputfile.write(data)
-        self.server.log.append((self.path, 200, len(data)))  # type: ignore[attr-defined]
-
-    def end_headers(self) -> None:
-        if getattr(self, "_status", 200) != 200:
-            self.server.log.append((self.path, self._status, 0))  # type: ignore[attr-defined]
-        super().end_headers()
-
-    def log_message(self, *args) -> None:  # quiet
-        pass
-
-
-def serve(directory: Path) -> tuple[ThreadingHTTPServer, str]:
-    """Serve ``directory`` at http://127.0.0.1:PORT/crescent/ in a thread; (server, url).
-    ``server.site_dir`` may be changed to serve another build; ``server.log`` lists responses."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), SubPathHandler)
-    server.site_dir = str(directory)  # type: ignore[attr-defined]
-    server.log = []  # type: ignore[attr-defined]
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
 
 
 CSP_WATCH = """window.__cspViolations = [];

@@ -18,7 +18,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from e2e.harness import CHROMIUM_ARGS, ROOT, serve
+from tools.serve import CHROMIUM_ARGS, ROOT, serve
 
 LIGHTHOUSE = ROOT / "tools" / "audit" / "node_modules" / ".bin" / "lighthouse"
 OUT = ROOT / "audit"

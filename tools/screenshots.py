@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from e2e.harness import CHROMIUM_ARGS, serve  # noqa: E402
+from tools.serve import launch, serve  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
 # name: (deal, viewport); manifest.webmanifest lists them as the app's screenshots too
@@ -45,7 +45,7 @@ def main(argv: list[str]) -> None:
     server, site = serve(site_dir)
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+            browser = launch(p)
             for name, (code, (width, height)) in SHOTS.items():
                 context = browser.new_context(
                     viewport={"width": width, "height": height},

@@ -1,0 +1,103 @@
+"""The built site served as GitHub Pages serves a project site, and the Chromium to open it.
+
+One module for every program that opens the page: the browser tests (``e2e/``), the
+benchmarks (``bench/``), the audit and the screenshots (``tools/``). It holds no test: the
+tests' own helpers stay in ``e2e/`` and ``tests/``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+PREFIX = "/crescent/"
+# what this workplace's machines need: no sandbox as root, no GPU, and no request of the
+# browser's own to the closed network (refused, many at a time)
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+class SubPathHandler(SimpleHTTPRequestHandler):
+    """Serves the server's ``site_dir`` at PREFIX only (anything else is a 404, like a Pages
+    project site) and logs (path, status, body bytes) of every response in ``server.log``."""
+
+    def translate_path(self, path: str) -> str:
+        site = Path(self.server.site_dir)  # type: ignore[attr-defined]
+        if not urlsplit(path).path.startswith(PREFIX):
+            return str(site / "__outside_the_site__")
+        rel = urlsplit(path).path[len(PREFIX) :]
+        return str(site / rel) if rel else str(site)
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self._status = code
+        super().send_response(code, message)
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        data = source.read()
+        outputfile.write(data)
+        self.server.log.append((self.path, 200, len(data)))  # type: ignore[attr-defined]
+
+    def end_headers(self) -> None:
+        if getattr(self, "_status", 200) != 200:
+            self.server.log.append((self.path, self._status, 0))  # type: ignore[attr-defined]
+        super().end_headers()
+
+    def log_message(self, *args: Any) -> None:  # quiet
+        pass
+
+
+class SiteServer(ThreadingHTTPServer):
+    """A browser that closes a page mid-download resets its connections: that is the
+    browser's choice, not a fault of the server, so it is not printed as a traceback."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if isinstance(sys.exc_info()[1], ConnectionError):  # broken pipe, reset by peer
+            return
+        super().handle_error(request, client_address)
+
+
+def serve(directory: Path) -> tuple[SiteServer, str]:
+    """Serve ``directory`` at http://127.0.0.1:PORT/crescent/ in a thread; (server, url).
+    ``server.site_dir`` may be changed to serve another build; ``server.log`` lists responses."""
+    server = SiteServer(("127.0.0.1", 0), SubPathHandler)
+    server.site_dir = str(directory)  # type: ignore[attr-defined]
+    server.log = []  # type: ignore[attr-defined]
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
+
+
+def chromium_path() -> str | None:
+    """Debian's Chromium (or $CHROMIUM) when it is there; else None: Playwright's own."""
+    path = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+    return path if Path(path).exists() else None
+
+
+def launch(playwright: Any, **options: Any) -> Any:
+    """A headless Chromium with this workplace's flags (a Playwright ``Browser``)."""
+    path = chromium_path()
+    return playwright.chromium.launch(
+        args=CHROMIUM_ARGS, **({"executable_path": path} if path else {}), **options
+    )
+
+
+def launch_with_profile(playwright: Any, profile: str | Path, **options: Any) -> Any:
+    """A Chromium with a real profile on disk (its HTTP cache, not incognito), like a
+    visitor's: a Playwright ``BrowserContext``."""
+    path = chromium_path()
+    return playwright.chromium.launch_persistent_context(
+        str(profile), args=CHROMIUM_ARGS, **({"executable_path": path} if path else {}), **options
+    )
