@@ -3,6 +3,7 @@ project site), one Chromium for the whole run, and one booted page that most tes
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -122,3 +123,13 @@ def fresh(browser, site):
             check_library(page, SITE)
         finally:
             page.context.close()
+
+
+@pytest.fixture
+def own_site(tmp_path):
+    """A server of this test's own (it gets stopped), serving a copy of the built site."""
+    copy = tmp_path / "site"
+    shutil.copytree(SITE, copy)
+    server, url = serve(copy)
+    yield server, url, copy
+    server.shutdown()

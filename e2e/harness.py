@@ -119,3 +119,34 @@ def open_page(
                 raise
             warnings.warn("Chromium's renderer crashed while booting; retrying once", stacklevel=2)
     raise AssertionError("unreachable")
+
+
+def visit(page: Page, url: str) -> None:
+    """Open ``url`` in ``page`` and wait until the game is ready."""
+    page.goto(url)
+    ready(page)
+
+
+def controlled(page: Page) -> None:
+    """Wait until the service worker has cached everything and controls the page, and has
+    kept the files the page used that it does not fetch by itself (PyScript's chunks)."""
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=90_000)
+    page.wait_for_selector("body[data-offline=ready]", state="attached", timeout=90_000)
+
+
+def boot(browser, site, fragment="#CR1-N-AAAAAAB", query="?test=1", storage=None, context=None):
+    """A booted page whose localStorage holds ``storage`` ({key: text}) before any script of
+    the first load runs (in ``context`` if given, else a new one)."""
+    context = context or browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    if storage:  # before every load of this tab; sessionStorage makes it the first one only
+        page.add_init_script(
+            "(() => { if (sessionStorage.getItem('seeded')) return;"
+            " sessionStorage.setItem('seeded', '1');"
+            f" const items = {json.dumps(storage)};"
+            " for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); })()"
+        )
+    watch = Watch(page, site)
+    page.goto(f"{site}index.html{query}{fragment}")
+    ready(page)
+    return page, watch

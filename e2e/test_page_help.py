@@ -8,10 +8,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from harness import Watch, ready
+from harness import Watch, controlled, ready, visit
 from pages import choose, open_menu, tap
 from playwright.sync_api import expect
-from test_page_offline import boot, controlled, own_site  # noqa: F401  (a fixture)
 
 HELP = "[data-action=help]"  # in the toolbar's menu
 
@@ -75,12 +74,12 @@ def test_a_new_tab_click_follows_the_link(fresh):
     tab.close()
 
 
-def test_help_works_offline_and_leads_back_to_the_game(profile_browser, own_site):  # noqa: F811
+def test_help_works_offline_and_leads_back_to_the_game(profile_browser, own_site):
     server, url, _ = own_site
     context = profile_browser
     page = context.pages[0] if context.pages else context.new_page()
     watch = Watch(page, url)
-    boot(page, f"{url}index.html#CR1-N-AAAAAAB")
+    visit(page, f"{url}index.html#CR1-N-AAAAAAB")
     controlled(page)
     tap(page, "t6")  # a move, to find again after the help
     moves = page.locator("#stat-moves").text_content()

@@ -15,7 +15,7 @@ from game.solver import prove_unwinnable
 from game.web import names
 from game.web.languages import LANGUAGES
 from game.web.messages import Messages
-from tests.test_proofs import LOST
+from tests.solving import LOST
 from tools import catalogs
 
 CODE = "CR1-N-AAAAAAB"  # t5 8C onto t1 2H: refused, not the same suit

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import re
-import shutil
 from collections import Counter
 
-import pytest
-from harness import ROOT, Watch, ready, serve, until
+from harness import ROOT, Watch, controlled, ready, until, visit
 from pages import open_settings, tap, top_card
 from playwright.sync_api import expect
 
@@ -16,34 +14,12 @@ from tools.site import build, copy_sources
 SITE = ROOT / "_site"
 
 
-def controlled(page) -> None:
-    """Wait until the service worker has cached everything and controls the page, and has
-    kept the files the page used that it does not fetch by itself (PyScript's chunks)."""
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=90_000)
-    page.wait_for_selector("body[data-offline=ready]", state="attached", timeout=90_000)
-
-
-def boot(page, url: str) -> None:
-    page.goto(url)
-    ready(page)
-
-
-@pytest.fixture
-def own_site(tmp_path):
-    """A server of this test's own (it gets stopped), serving a copy of the built site."""
-    copy = tmp_path / "site"
-    shutil.copytree(SITE, copy)
-    server, url = serve(copy)
-    yield server, url, copy
-    server.shutdown()
-
-
 def test_offline_reload_plays_and_other_deals_open(profile_browser, own_site):
     server, url, _ = own_site
     context = profile_browser
     page = context.pages[0] if context.pages else context.new_page()
     watch = Watch(page, url)
-    boot(page, f"{url}index.html#CR1-N-AAAAAAB")
+    visit(page, f"{url}index.html#CR1-N-AAAAAAB")
     controlled(page)
     # each file crossed the network once: the worker's copies were 304s or files the page
     # never asked for (PyScript chunks for editors and terminals)
@@ -59,7 +35,7 @@ def test_offline_reload_plays_and_other_deals_open(profile_browser, own_site):
     expect(top_card(page, "f5")).to_have_attribute("data-card", "QS")
     other = context.new_page()
     Watch(other, url)
-    boot(other, f"{url}index.html#FT1-N-AAAABCD")  # a friend's link, opened on the train
+    visit(other, f"{url}index.html#FT1-N-AAAABCD")  # a friend's link, opened on the train
     expect(other.locator("#board")).to_have_attribute("data-code", "FT1-N-AAAABCD")
     page.evaluate("location.hash = 'CR1-F-7777777'")
     expect(page.locator("#board")).to_have_attribute("data-code", "CR1-F-7777777")
@@ -76,7 +52,7 @@ def test_an_update_takes_over_keeps_the_game_and_drops_the_old_cache(browser, ow
     context = browser.new_context()
     page = context.new_page()
     watch = Watch(page, url)
-    boot(page, f"{url}index.html#CR1-N-AAAAAAB")
+    visit(page, f"{url}index.html#CR1-N-AAAAAAB")
     controlled(page)
     tap(page, "t6")  # a game in progress
     expect(top_card(page, "f5")).to_have_attribute("data-card", "QS")
@@ -112,7 +88,7 @@ def test_the_app_can_be_installed(profile_browser, site):
     context = profile_browser
     page = context.pages[0] if context.pages else context.new_page()
     watch = Watch(page, site)
-    boot(page, f"{site}index.html#CR1-N-AAAAAAB")
+    visit(page, f"{site}index.html#CR1-N-AAAAAAB")
     controlled(page)
     cdp = context.new_cdp_session(page)
     errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from harness import Watch, ready
+from harness import Watch, boot, ready
 from pages import center, kept, load_code, status_text, tap, top_card
 from playwright.sync_api import expect
 
@@ -18,24 +18,6 @@ import game
 from game.web.storage import CORRUPT, GAME_PREFIX, LEGACY_GAME_KEY, SETTINGS_KEY
 
 CODE = "CR1-N-AAAAAAB"  # t6 holds the queen of spades, which goes to f5 (tap)
-
-
-def boot(browser, site, fragment=f"#{CODE}", query="?test=1", storage=None, context=None):
-    """A booted page whose localStorage holds ``storage`` ({key: text}) before any script of
-    the first load runs (in ``context`` if given, else a new one)."""
-    context = context or browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    if storage:  # before every load of this tab; sessionStorage makes it the first one only
-        page.add_init_script(
-            "(() => { if (sessionStorage.getItem('seeded')) return;"
-            " sessionStorage.setItem('seeded', '1');"
-            f" const items = {json.dumps(storage)};"
-            " for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); })()"
-        )
-    watch = Watch(page, site)
-    page.goto(f"{site}index.html{query}{fragment}")
-    ready(page)
-    return page, watch
 
 
 def stored(page) -> dict[str, str]:

@@ -19,8 +19,7 @@ from playwright.sync_api import expect
 import game
 from bench.page import Taps, latencies
 from game.solver import solve
-from tests.test_proofs import LOST
-from tests.test_solver import BLOCKING, spades_and_hearts_from_six
+from tests.solving import BLOCKING, LOST, spades_and_hearts_from_six
 
 SHOTS = Path(__file__).parent / "screenshots"
 DATA = Path(__file__).parent.parent / "static" / "data"

@@ -6,10 +6,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from harness import ROOT
+from harness import ROOT, boot
 from pages import choose, drag, load_code
 from playwright.sync_api import expect
-from test_page_robust import boot
 
 import game
 from game.web.stats import KEY

@@ -87,7 +87,7 @@ def test_the_guess_is_a_legal_move(code):
 
 
 def test_the_guess_draws_when_only_drawing_is_left():
-    from tests.test_solver import BLOCKING, spades_and_hearts_from_six
+    from tests.solving import BLOCKING, spades_and_hearts_from_six
 
     stuck = spades_and_hearts_from_six(BLOCKING, "JH JH 9H TH")
     assert heuristic_move(stuck) == game.Move("stock", "waste")

@@ -26,7 +26,7 @@ from game.solver.crescent import (
     CrescentAdapter,
     _reshuffled,
 )
-from tests.test_solver import brute_force, replay, small_crescent
+from tests.solving import brute_force, replay, small_crescent
 
 
 def nested(g: game.Solitaire, states: int) -> Nested:

@@ -14,25 +14,7 @@ from game.cards import Card
 from game.solver import UNKNOWN, UNWINNABLE, Proof, Search, prove_unwinnable, solve
 from game.solver.__main__ import main
 from game.solver.crescent import CrescentAdapter
-from tests.test_solver import brute_force, small_crescent
-
-# Hearts home but for the two, the three and the spare Ace, dealt with the Ace on top and no
-# redeal left: the Ace goes down only onto the two, which lies under it; the only other two is
-# on the ascending foundation already; no pile can take the Ace (the Kings are home).
-LOST = (
-    """CR1 redeals=0 moves=0
-f1: AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS
-f2: AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH
-f3: AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD
-f4: AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC
-f5: KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS
-f6: KH QH JH TH 9H 8H 7H 6H 5H 4H
-f7: KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D AD
-f8: KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C AC
-"""
-    + "".join(f"t{i}:\n" for i in range(1, 16))
-    + "t16: 2H 3H AH\n"
-)
+from tests.solving import LOST, brute_force, small_crescent
 
 
 def test_a_buried_two_under_its_ace_is_proven_lost_in_words():

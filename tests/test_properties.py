@@ -3,21 +3,13 @@
 import random
 from collections import Counter
 
-from helpers import layout
+from helpers import games, layout
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import game
 from game import IllegalMove
 from game.codes import DEAL_COUNT, GameCode
-
-KINDS = [("CR1", "N"), ("CR1", "F"), ("FT1", "N")]
-
-
-@st.composite
-def games(draw):
-    game_id, variant = draw(st.sampled_from(KINDS))
-    return game.new(GameCode(game_id, variant, draw(st.integers(0, DEAL_COUNT - 1))))
 
 
 def all_cards(g):

@@ -17,7 +17,7 @@ from game.web.solver_worker import (
     start_message,
     stop_message,
 )
-from tests.test_proofs import LOST
+from tests.solving import LOST
 
 ROOT = Path(__file__).resolve().parents[1]
 
