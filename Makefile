@@ -4,7 +4,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8000
 
-.PHONY: play build site lint fuzz audit bench-solver test test-unit test-e2e test-pyodide bench bench-pyodide results results-long \
+.PHONY: play build site lint check fuzz audit bench-solver test test-unit test-e2e test-pyodide bench bench-pyodide results results-long \
         screenshots clean
 
 PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json
@@ -40,7 +40,11 @@ lint: $(VENV)/.stamp
 
 ## test: unit tests (CPython), the engine under Pyodide (Node), browser tests (Chromium)
 test: lint site
-	$(PY) -m pytest tests e2e
+	$(PY) -m pytest tests e2e $(PYTEST_ARGS)
+
+## check: the inner loop, lint and the unit tests on CPython (no browser, no Pyodide)
+check: lint
+	$(PY) -m pytest tests --ignore=tests/test_pyodide.py -m "not build"
 
 test-unit: $(VENV)/.stamp
 	$(PY) -m pytest tests --ignore=tests/test_pyodide.py

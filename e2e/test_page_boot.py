@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 import game
 from game.codes import KINDS
-from game.web.board import visible_cards
+from game.ui.board import visible_cards
 from tools import catalogs
 
 

@@ -12,8 +12,8 @@ from pages import open_settings
 from playwright.sync_api import expect
 
 import game
-from game.web.messages import Messages
-from game.web.replay import move_kind
+from game.ui.messages import Messages
+from game.ui.replay import move_kind
 
 EXAMPLES = json.loads((ROOT / "static" / "data" / "examples.json").read_text())
 WORDS = Messages.load()

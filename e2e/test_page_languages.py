@@ -12,9 +12,9 @@ from playwright.sync_api import expect
 
 import game
 from game.solver import prove_unwinnable
-from game.web import names
-from game.web.languages import LANGUAGES
-from game.web.messages import Messages
+from game.ui import names
+from game.ui.languages import LANGUAGES
+from game.ui.messages import Messages
 from tests.solving import LOST
 from tools import catalogs
 

@@ -10,7 +10,7 @@ from harness import open_page, ready, until
 from pages import tap, top_card
 from playwright.sync_api import expect
 
-from game.web.boot import BOOT_MODULES, BROWSER_MODULES, PYSCRIPT_IMPORTS
+from game.ui.boot import BOOT_MODULES, BROWSER_MODULES, PYSCRIPT_IMPORTS
 
 # PyScript installs these after the interpreter has started, on every page load: its own
 # package (pyscript.*), its JavaScript modules (_pyscript, polyscript) and Pyodide's module of

@@ -11,8 +11,8 @@ from pages import choose, drag, load_code
 from playwright.sync_api import expect
 
 import game
-from game.web.stats import KEY
-from game.web.storage import GAME_PREFIX
+from game.ui.stats import KEY
+from game.ui.storage import GAME_PREFIX
 
 EXAMPLES = json.loads((ROOT / "static" / "data" / "examples.json").read_text())
 

@@ -104,6 +104,19 @@ Snapshot = tuple[list[list[Card]], tuple[int, ...]]
 """A layout and its counters (``snapshot``/``restore``); the history is not part of it."""
 
 
+class Place(NamedTuple):
+    """What a place is, as facts: its kind (``"foundation"``, ``"pile"``, ``"column"``,
+    ``"stock"``, ``"waste"``), its number among the places of that kind (from 1), and for a
+    foundation its suit (0-3, in ``SUIT_NAMES``' order) and whether it builds up. The
+    engine's English and the page's catalogs both word a place from these, so nothing outside
+    a game works out its numbering again."""
+
+    kind: str
+    number: int
+    suit: int | None = None
+    up: bool = True
+
+
 @dataclass(frozen=True)
 class Refusal:
     """Why a move is refused: a stable ``reason`` key the UI turns into words."""
@@ -121,6 +134,7 @@ class Solitaire:
     HEADER: ClassVar[tuple[str, ...]]  # counter names on the position's first line
     NUMBERS: ClassVar[dict[str, int]]  # place id -> place number
     MOVES: ClassVar[tuple[tuple[Move, ...], ...]]  # the interned Move of each [src][dst] number
+    FACTS: ClassVar[tuple[Place, ...]]  # what each place is, by number
 
     def __init_subclass__(cls) -> None:
         super().__init_subclass__()
@@ -200,6 +214,10 @@ class Solitaire:
             raise UnknownPlace(
                 f"unknown place {place!r} in {self.GAME} (places: {', '.join(self.PLACES)})"
             ) from None
+
+    def place(self, place: str) -> Place:
+        """What ``place`` is (:class:`Place`); :class:`UnknownPlace` if there is none."""
+        return self.FACTS[self.index(place)]
 
     def cards(self, place: str) -> tuple[Card, ...]:
         """The cards of a place, bottom to top."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .cards import CARDS, SUIT_NAMES, Card
 from .codes import GameCode, shuffled_pack
-from .core import Move, Record, Solitaire, count_phrase
+from .core import Move, Place, Record, Solitaire, count_phrase
 from .position import PositionError
 
 PILES = 16
@@ -35,6 +35,9 @@ class Crescent(Solitaire):
     GAME = "CR1"
     PLACES = tuple(f"f{i}" for i in range(1, 9)) + tuple(f"t{i}" for i in range(1, PILES + 1))
     HEADER = ("redeals", "moves")
+    FACTS = tuple(Place("foundation", i + 1, i % 4, up=i < 4) for i in _FOUNDATIONS) + tuple(
+        Place("pile", n) for n in range(1, PILES + 1)
+    )
 
     def __init__(
         self, places: list[list[Card]], redeals_left: int, moves: int = 0, code: str | None = None
@@ -251,23 +254,20 @@ class Crescent(Solitaire):
 
     # --- words ---------------------------------------------------------------------------------
     def place_name(self, place: str) -> str:
-        i = self.index(place)
-        if i < 8:
-            return f"{'ascending' if i < 4 else 'descending'} {SUIT_NAMES[i % 4]} foundation"
-        return f"pile {i - 7}"
+        fact = self.place(place)
+        if fact.kind == "foundation":
+            direction = "ascending" if fact.up else "descending"
+            return f"{direction} {SUIT_NAMES[fact.suit or 0]} foundation"
+        return f"pile {fact.number}"
 
     def place_label(self, place: str) -> str:
-        i = self.index(place)
-        cards = self._p[i]
-        if i < 8:
-            kind = "Ascending" if i < 4 else "Descending"
-            return (
-                f"{kind} {SUIT_NAMES[i % 4]} foundation: {cards[-1].name()} on top, "
-                f"{count_phrase(len(cards))}"
-            )
+        fact, cards = self.place(place), self.cards(place)
+        if fact.kind == "foundation":  # it always holds its base
+            name = self.place_name(place).capitalize()
+            return f"{name}: {cards[-1].name()} on top, {count_phrase(len(cards))}"
         if not cards:
-            return f"Pile {i - 7}: empty"
-        return f"Pile {i - 7}: {count_phrase(len(cards))}, {cards[-1].name()} on top"
+            return f"Pile {fact.number}: empty"
+        return f"Pile {fact.number}: {count_phrase(len(cards))}, {cards[-1].name()} on top"
 
     def describe(self) -> str:
         left = self.redeals_left

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .cards import SUIT_NAMES, Card
 from .codes import GameCode, shuffled_pack
-from .core import Move, Record, Solitaire, count_phrase
+from .core import Move, Place, Record, Solitaire, count_phrase
 from .position import PositionError
 
 COLUMNS = 10
@@ -39,6 +39,11 @@ class FortyThieves(Solitaire):
         + ("stock", "waste")
     )
     HEADER = ("score", "moves")
+    FACTS = (
+        tuple(Place("foundation", i + 1, i % 4) for i in _FOUNDATIONS)
+        + tuple(Place("column", n) for n in range(1, COLUMNS + 1))
+        + (Place("stock", 1), Place("waste", 1))
+    )
 
     def __init__(
         self, places: list[list[Card]], score: int = 0, moves: int = 0, code: str | None = None
@@ -243,25 +248,24 @@ class FortyThieves(Solitaire):
 
     # --- words ---------------------------------------------------------------------------------
     def place_name(self, place: str) -> str:
-        i = self.index(place)
-        if i < 8:
-            return f"{SUIT_NAMES[i % 4]} foundation {i + 1}"
-        return {STOCK: "stock", WASTE: "waste"}.get(i, f"column {i - 7}")
+        fact = self.place(place)
+        if fact.kind == "foundation":
+            return f"{SUIT_NAMES[fact.suit or 0]} foundation {fact.number}"
+        return fact.kind if fact.kind in ("stock", "waste") else f"column {fact.number}"
 
     def place_label(self, place: str) -> str:
-        i = self.index(place)
-        cards = self._p[i]
-        if i < 8:
-            name = f"Foundation {i + 1}, {SUIT_NAMES[i % 4]}"
+        fact, cards = self.place(place), self.cards(place)
+        if fact.kind == "foundation":
+            name = f"Foundation {fact.number}, {SUIT_NAMES[fact.suit or 0]}"
             if not cards:
                 return f"{name}: empty"
             return f"{name}: {cards[-1].name()} on top, {count_phrase(len(cards))}"
-        if i == STOCK:
+        if fact.kind == "stock":
             return f"Stock: {count_phrase(len(cards))}" if cards else "Stock: empty"
-        name = "Waste" if i == WASTE else f"Column {i - 7}"
+        name = "Waste" if fact.kind == "waste" else f"Column {fact.number}"
         if not cards:
             return f"{name}: empty"
-        if i == WASTE:
+        if fact.kind == "waste":
             return f"{name}: {count_phrase(len(cards))}, {cards[-1].name()} on top"
         listing = ", ".join(c.name() for c in cards)
         return (

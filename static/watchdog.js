@@ -7,7 +7,7 @@
 //   game is ready, or no byte received for 30 s while downloading (120 s while Python
 //   starts, which receives nothing). A stall that recovers hides it again; so does the game
 //   becoming ready anyway.
-// - Language: the page's language (game/web/languages.py makes the same choice in Python: the
+// - Language: the page's language (game/ui/languages.py makes the same choice in Python: the
 //   URL's ?lang=, the stored choice, navigator.languages, English) sets <html lang dir> at
 //   once, and another language's static words (the build's #i18n-words block) replace the
 //   English ones as the parser adds each element, so the first paint is in that language.
@@ -21,7 +21,7 @@
   function stored() {
     try { return localStorage.getItem("solitaire.lang"); } catch (e) { return null; }
   }
-  // the first ?lang= that is not blank (game/web/languages.py reads it the same way)
+  // the first ?lang= that is not blank (game/ui/languages.py reads it the same way)
   var asked = new URLSearchParams(location.search).getAll("lang")
     .filter(function (value) { return value.trim(); })[0];
   var lang = supported(asked) || supported(stored());
@@ -87,7 +87,7 @@
 })();
 
 (function () {
-  // under the test hooks (an exact ?test or ?test=1, as game/web/links.py reads it),
+  // under the test hooks (an exact ?test or ?test=1, as game/ui/links.py reads it),
   // ?stall=MS shortens the wait (e2e/test_page_loading.py)
   var asked = new URLSearchParams(location.search).getAll("test")
     .some(function (value) { return value === "" || value === "1"; }) &&

@@ -4,11 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from hypothesis import strategies as st
-
 import game
 from game.cards import CARDS, parse_cards
-from game.codes import DEAL_COUNT, GameCode
 
 
 def rest_of_cards(used: list[str]) -> list[str]:
@@ -113,12 +110,3 @@ def one_move_from_won() -> game.Solitaire:
     ]
     lines += ["t1: KS"] + [f"t{i}:" for i in range(2, 17)]
     return game.from_position("\n".join(lines))
-
-
-KINDS = [("CR1", "N"), ("CR1", "F"), ("FT1", "N")]
-
-
-@st.composite
-def games(draw):
-    game_id, variant = draw(st.sampled_from(KINDS))
-    return game.new(GameCode(game_id, variant, draw(st.integers(0, DEAL_COUNT - 1))))

@@ -5,9 +5,9 @@ the move that breaks it, and the rule helpers the solver uses agree with the mov
 import random
 
 import pytest
-from helpers import games
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import games
 
 import game
 from game import REDEAL, IllegalLine, Move

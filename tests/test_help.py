@@ -1,6 +1,6 @@
 """The help pages (tools/help.py): every language's page of every game, standalone, with its
 language and direction, the rules' refusal quotes of the seeds, the keys, and links that all
-lead to files of the built site; and the game's Help link (game.web.links.help_href)."""
+lead to files of the built site; and the game's Help link (game.ui.links.help_href)."""
 
 import re
 from html.parser import HTMLParser
@@ -9,7 +9,8 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 
-from game.web.links import HELP_LANGUAGES, HELP_PAGES, help_href
+from game.ui.games import VIEWS
+from game.ui.links import HELP_LANGUAGES, help_href
 from tools import help
 from tools.site import STATIC
 
@@ -93,7 +94,7 @@ def read(site: Path, lang: str, game: str) -> Page:
 
 def test_the_languages_are_the_apps_and_the_games_the_codes():
     assert tuple(help.chrome()) == HELP_LANGUAGES
-    assert sorted(HELP_PAGES.values()) == sorted(help.GAMES)
+    assert sorted(view.HELP for view in VIEWS.values()) == sorted(help.GAMES)
     assert "static/help.css" in STATIC and "static/help.js" in STATIC  # shipped by make site
 
 

@@ -8,10 +8,11 @@ import re
 import pytest
 
 import game
-from game.web import board, keys
-from game.web.messages import Messages
-from game.web.settings import Settings
-from game.web.table import Table
+from game.ui import board, keys
+from game.ui import crescent as cr_board
+from game.ui.messages import Messages
+from game.ui.settings import Settings
+from game.ui.table import Table
 
 WORDS = Messages.load()
 CR, FT = "CR1-N-AAAAAAB", "FT1-N-AAAAAAB"
@@ -129,7 +130,7 @@ def test_the_toolbar_keys(key, ctrl, shift, alt, action):
 def test_a_place_is_a_button_named_by_the_engine_with_its_state():
     g = game.new(CR)
     view = board.View(selected="t1", targets=frozenset({"f2"}))
-    parts = board.parts(g, board.crescent_layout(), view, WORDS)
+    parts = board.parts(g, cr_board.crescent_layout(), view, WORDS)
     t1 = dict(parts["t1"].attrs)
     assert t1["role"] == "button" and t1["tabindex"] == "-1" and t1["aria-pressed"] == "true"
     assert t1["aria-label"] == "Pile 1: 6 cards, two of hearts on top"
@@ -141,7 +142,9 @@ def test_a_place_is_a_button_named_by_the_engine_with_its_state():
     while g.cards("t6"):
         g._p[g.index("t6")].pop()  # an emptied pile, as far as words go
     assert (
-        dict(board.parts(g, board.crescent_layout(), board.View(), WORDS)["t6"].attrs)["aria-label"]
+        dict(board.parts(g, cr_board.crescent_layout(), board.View(), WORDS)["t6"].attrs)[
+            "aria-label"
+        ]
         == "Pile 6: empty"
     )
 

@@ -15,8 +15,8 @@ import game
 from game.cards import Card
 from game.codes import GameCode
 from game.solver.proofs import Proof
-from game.web import board, names
-from game.web.languages import (
+from game.ui import board, names
+from game.ui.languages import (
     LANGUAGES,
     NATIVE,
     choose,
@@ -25,7 +25,7 @@ from game.web.languages import (
     supported,
     with_language,
 )
-from game.web.messages import Messages
+from game.ui.messages import Messages
 from tools import catalogs
 from tools.site import ROOT, static_keys
 

@@ -12,8 +12,9 @@ import pytest
 from helpers import build
 
 import game
-from game.web import board
-from game.web.menu import closes, opening, outside, step
+from game.ui import board
+from game.ui import crescent as cr_board
+from game.ui.menu import closes, opening, outside, step
 
 CR, FT = "CR1-N-AAAAAAB", "FT1-N-AAAAAAB"
 # the board's area (width, height in CSS px) at each viewport: the window less the toolbar
@@ -37,9 +38,9 @@ def rects(g: game.Solitaire, layout: board.Layout) -> dict[str, tuple[float, flo
         w, h = board.CARD_W, bottom - slot.y + board.CARD_H
         if isinstance(g, game.Crescent):
             if layout.beside:
-                w += board.CR_SIDE_CAPTION
+                w += cr_board.CR_SIDE_CAPTION
             else:
-                h += board.CR_CAPTION
+                h += cr_board.CR_CAPTION
         out[place] = (slot.x, slot.y, slot.x + w, slot.y + h)
     return out
 
@@ -51,8 +52,8 @@ def overlapping(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
 @pytest.mark.parametrize("size", UPRIGHT)
 def test_crescent_cards_are_60_px_wide_on_an_upright_phone(size):
     width, height = TABLES[size]
-    lay = board.crescent_layout(height / width)
-    assert lay == board.crescent_upright()
+    lay = cr_board.crescent_layout(height / width)
+    assert lay == cr_board.crescent_upright()
     assert card_px(lay, width, height) >= 60
 
 
@@ -67,12 +68,12 @@ def test_forty_thieves_cards_are_36_px_wide_on_an_upright_phone(size):
 
 def test_desktop_and_a_phone_on_its_side_keep_the_horseshoe_and_grow():
     for width, height in (DESKTOP, TABLES["844x390"]):
-        lay = board.crescent_layout(height / width)
+        lay = cr_board.crescent_layout(height / width)
         top = sorted((s.x, p) for p, s in lay.slots.items() if s.y == 0)
         assert [p for _, p in top] == [f"t{i}" for i in range(5, 13)]  # 4 left, 8 top, 4 right
-        old = board.crescent_layout()  # captions below, as before
+        old = cr_board.crescent_layout()  # captions below, as before
         assert card_px(lay, width, height) >= card_px(old, width, height)
-    assert card_px(board.crescent_layout(723 / 1280), *DESKTOP) >= 90
+    assert card_px(cr_board.crescent_layout(723 / 1280), *DESKTOP) >= 90
 
 
 LAYOUTS = [(game.new(CR), aspect) for aspect in (None, 0.36, 0.56, 1.0, 1.5, 1.76, 2.2)] + [
@@ -83,7 +84,7 @@ LAYOUTS = [(game.new(CR), aspect) for aspect in (None, 0.36, 0.56, 1.0, 1.5, 1.7
 @pytest.mark.parametrize(("g", "aspect"), LAYOUTS)
 def test_every_place_is_inside_the_view_box_and_none_overlaps(g, aspect):
     if isinstance(g, game.Crescent):
-        lay = board.crescent_layout(aspect)
+        lay = cr_board.crescent_layout(aspect)
     else:
         lay = board.layout_for(g, aspect, board.index_for(g, aspect, "normal"))
     boxes = rects(g, lay)
@@ -109,7 +110,7 @@ def test_every_place_is_inside_the_view_box_and_none_overlaps(g, aspect):
 def test_the_piles_go_round_the_shoe_in_order(aspect):
     """Pile 1 at the bottom left, going up; each next pile clockwise round the foundations,
     one step from the last (never across the table), and all 16 once round."""
-    lay = board.crescent_layout(aspect)
+    lay = cr_board.crescent_layout(aspect)
     slots = [lay.slots[f"t{i}"] for i in range(1, 17)]
     left = min(s.x for s in slots)
     assert slots[0].x == left and slots[0].y == max(s.y for s in slots if s.x == left)
@@ -120,13 +121,13 @@ def test_the_piles_go_round_the_shoe_in_order(aspect):
     steps = [(b - a + math.pi) % math.tau - math.pi for a, b in zip(turns, turns[1:], strict=False)]
     assert all(0 < d < math.pi / 2 for d in steps)  # always clockwise, a short step
     assert sum(steps) < math.tau  # once round, not more
-    pitch = max(board.CR_SIDE_PITCH_X, board.CR_PITCH_Y)
+    pitch = max(cr_board.CR_SIDE_PITCH_X, cr_board.CR_PITCH_Y)
     for a, b in zip(slots, slots[1:], strict=False):
         assert math.hypot(a.x - b.x, a.y - b.y) <= pitch * 1.5
 
 
 def test_upright_crescent_is_a_frame_with_the_foundations_as_two_columns():
-    lay = board.crescent_upright()
+    lay = cr_board.crescent_upright()
     left = sorted((s.y, p) for p, s in lay.slots.items() if s.x == 0)
     assert [p for _, p in left] == ["t6", "t5", "t4", "t3", "t2", "t1"]
     aces = {lay.slots[f"f{i}"].x for i in range(1, 5)}
@@ -139,7 +140,7 @@ def test_upright_crescent_is_a_frame_with_the_foundations_as_two_columns():
 
 def test_upright_crescent_captions_stand_beside_the_cards():
     g = game.new(CR)
-    markup = board.render(g, board.crescent_upright(), board.View(), board.Messages.load())
+    markup = board.render(g, cr_board.crescent_upright(), board.View(), board.Messages.load())
     assert markup.count('class="caption beside"') == 16 + 8
     assert "row_aces" not in markup and "Aces, building up" not in markup  # columns say ↑ ↓
 
@@ -184,7 +185,7 @@ def test_a_tap_outside_the_sheet():
 
 
 def test_a_popup_is_moved_back_on_screen_from_either_edge():
-    from game.web.menu import into_view
+    from game.ui.menu import into_view
 
     assert into_view(100, 300, 390) == 0
     assert into_view(342, 550, 390) == 390 - 4 - 550  # off the right edge: moved left

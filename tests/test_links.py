@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game.codes import KINDS
-from game.web.links import EXCERPT, excerpt, hooks_on, read_hash
+from game.ui.links import EXCERPT, excerpt, hooks_on, read_hash
 
 
 @pytest.mark.parametrize(

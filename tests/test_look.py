@@ -9,13 +9,14 @@ from pathlib import Path
 import pytest
 
 import game
-from game.web import board, faces
-from game.web.controller import Outcome
-from game.web.messages import Messages
-from game.web.settings import THEMES, Settings
-from game.web.sound import SOUNDS, longest
-from game.web.storage import read_settings
-from game.web.table import Table
+from game.ui import board, faces
+from game.ui import crescent as cr_board
+from game.ui.controller import Outcome
+from game.ui.messages import Messages
+from game.ui.settings import THEMES, Settings
+from game.ui.sound import SOUNDS, longest
+from game.ui.storage import read_settings
+from game.ui.table import Table
 from tests.helpers import build, one_move_from_won
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -124,7 +125,7 @@ def test_the_sprite_defines_each_sign_and_figure_once_and_every_card():
 
 def test_the_card_art_costs_little():
     """The art is the module that draws it (the page builds the sprite from it)."""
-    source = (ROOT / "game" / "web" / "faces.py").read_bytes()
+    source = (ROOT / "game" / "ui" / "faces.py").read_bytes()
     assert len(gzip.compress(source, 9)) <= 60_000
     assert len(gzip.compress(faces.SPRITE.encode(), 9)) <= 60_000
 
@@ -236,14 +237,14 @@ def test_an_empty_stock_says_so():
 
 def test_crescent_marks_its_rows_and_an_emptied_pile_looks_gone():
     g = one_move_from_won()
-    markup = board.render(g, board.crescent_layout(), board.View(), WORDS)
+    markup = board.render(g, cr_board.crescent_layout(), board.View(), WORDS)
     assert WORDS.text("row_aces") in markup and WORDS.text("row_kings") in markup
     assert 'class="place empty gone" data-place="t2"' in markup
 
 
 def test_the_card_under_the_top_one_is_drawn_for_a_drag_to_uncover():
     g = game.new("CR1-N-AAAAAAB")
-    markup = board.render(g, board.crescent_layout(), board.View(), WORDS)
+    markup = board.render(g, cr_board.crescent_layout(), board.View(), WORDS)
     pile = markup[markup.index('data-place="t1"') :]
     pile = pile[: pile.index("data-place=", 20)]
     under, top = g.cards("t1")[-2], g.cards("t1")[-1]

@@ -3,9 +3,10 @@
 import random
 from collections import Counter
 
-from helpers import games, layout
+from helpers import layout
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import games
 
 import game
 from game import IllegalMove

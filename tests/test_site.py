@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from game.codes import KINDS, kind_slug
-from game.web.languages import LANGUAGES
+from game.ui.languages import LANGUAGES
 from tools import catalogs, manifests
 from tools.site import (
     ROOT,
@@ -22,9 +22,8 @@ from tools.site import (
     words_block,
 )
 
-needs_build = pytest.mark.skipif(
-    not (ROOT / "static" / "vendor" / "pyodide").is_dir(), reason="needs `make build`"
-)
+# (@pytest.mark.build: a test that builds a whole site, the snapshot under Node, ~10-40 s;
+# make test runs it, make check does not)
 CATALOG = catalogs.texts(catalogs.read("en"))  # the English catalog (locale/en.po)
 
 
@@ -35,7 +34,10 @@ def worker_files(site: Path) -> tuple[str, list]:
     return version, files
 
 
-@needs_build
+@pytest.mark.skipif(
+    not (ROOT / "static" / "vendor" / "pyodide").is_dir(), reason="needs `make build`"
+)
+@pytest.mark.build
 def test_the_site_holds_the_page_and_nothing_else(tmp_path):
     site = tmp_path / "site"
     build(site)
@@ -76,7 +78,10 @@ def test_the_site_holds_the_page_and_nothing_else(tmp_path):
     assert "<option" not in (ROOT / "index.html").read_text()  # only there: one list of games
 
 
-@needs_build
+@pytest.mark.skipif(
+    not (ROOT / "static" / "vendor" / "pyodide").is_dir(), reason="needs `make build`"
+)
+@pytest.mark.build
 def test_the_worker_lists_every_file_with_its_hash_and_versions_change(tmp_path):
     site = tmp_path / "a"
     build(site)

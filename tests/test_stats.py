@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.web.stats import SCHEMA, Record, Stats
-from game.web.storage import Damaged
+from game.ui.stats import SCHEMA, Record, Stats
+from game.ui.storage import Damaged
 
 CODES = [f"CR1-N-AAAAAA{c}" for c in "BCDEFG"] + [f"FT1-N-AAAAAA{c}" for c in "BCD"]
 
@@ -77,8 +77,8 @@ def test_anything_read_back_is_stats_or_damaged(text):
 
 
 def test_the_store_sets_damaged_statistics_aside_with_a_notice():
-    from game.web import stats
-    from game.web.storage import CORRUPT, MemoryStore, Storage
+    from game.ui import stats
+    from game.ui.storage import CORRUPT, MemoryStore, Storage
 
     storage = Storage(MemoryStore())
     assert stats.load(storage) == (Stats(), None)

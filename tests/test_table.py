@@ -1,11 +1,11 @@
 """The game on the table on CPython: what each input shows and says, the timer, the toolbar."""
 
 import game
-from game.web import board, panel
-from game.web.controller import Outcome
-from game.web.messages import Messages
-from game.web.settings import Settings
-from game.web.table import Shown, Table
+from game.ui import board, panel
+from game.ui.controller import Outcome
+from game.ui.messages import Messages
+from game.ui.settings import Settings
+from game.ui.table import Shown, Table
 from tests.helpers import one_move_from_won
 
 WORDS = Messages.load()

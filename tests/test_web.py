@@ -1,8 +1,6 @@
 """The browser layer's pure parts on CPython: input semantics, board geometry, words, config."""
 
-import ast
 import re
-import tomllib
 from pathlib import Path
 
 import pytest
@@ -10,12 +8,12 @@ from helpers import build
 
 import game
 from game.codes import KINDS, GameCode, kind_slug
-from game.web import board
-from game.web.boot import BOOT_MODULES, BROWSER_MODULES
-from game.web.controller import DOUBLE_TAP_MS, Controller, Outcome
-from game.web.languages import LANGUAGES
-from game.web.messages import Messages, clock
-from game.web.settings import Settings
+from game.ui import board
+from game.ui import crescent as cr_board
+from game.ui import forty_thieves as ft_board
+from game.ui.controller import DOUBLE_TAP_MS, Controller, Outcome
+from game.ui.messages import Messages, clock
+from game.ui.settings import Settings
 from tools import catalogs
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -130,10 +128,10 @@ def test_auto_placement_only_when_set():
 
 # --- board geometry and markup -------------------------------------------------------------------
 def test_crescent_horseshoe_four_left_eight_top_four_right():
-    lay = board.crescent_layout()
+    lay = cr_board.crescent_layout()
     top = [p for p, s in lay.slots.items() if s.y == 0]
     left = [p for p, s in lay.slots.items() if s.x == 0 and s.y > 0]
-    right = [p for p, s in lay.slots.items() if s.x == 7 * board.CR_PITCH_X and s.y > 0]
+    right = [p for p, s in lay.slots.items() if s.x == 7 * cr_board.CR_PITCH_X and s.y > 0]
     assert sorted(top, key=lambda p: lay.slots[p].x) == [f"t{i}" for i in range(5, 13)]
     assert sorted(left, key=lambda p: -lay.slots[p].y) == ["t1", "t2", "t3", "t4"]
     assert sorted(right, key=lambda p: lay.slots[p].y) == ["t13", "t14", "t15", "t16"]
@@ -163,19 +161,21 @@ def test_every_place_and_card_is_inside_the_view_box():
 def test_long_forty_thieves_columns_stay_on_screen_and_legible():
     column = " ".join(f"{r}{s}" for s in "SH" for r in "KQJT98765432")  # 24 cards
     g = build("FT1 score=0 moves=0", {"t1": column}, ["stock"] + [f"t{i}" for i in range(2, 11)])
-    wide = board.forty_thieves_layout(g, 0.6)
-    assert board.FT_READABLE_FAN <= wide.slots["t1"].fan < board.FT_FAN  # squeezed, still legible
-    assert wide.height > board.FT_WIDTH * 0.6  # the board grew taller instead (scales down)
+    wide = ft_board.forty_thieves_layout(g, 0.6)
+    assert (
+        ft_board.FT_READABLE_FAN <= wide.slots["t1"].fan < ft_board.FT_FAN
+    )  # squeezed, still legible
+    assert wide.height > ft_board.FT_WIDTH * 0.6  # the board grew taller instead (scales down)
     _, y = board.top_card_xy(g, wide, "t1")
     assert y + board.CARD_H <= wide.height
-    tall = board.forty_thieves_layout(g, 2.2)
+    tall = ft_board.forty_thieves_layout(g, 2.2)
     assert tall.slots["t1"].fan > wide.slots["t1"].fan  # a phone held upright has the room
 
 
 def test_markup_has_the_test_hooks_and_labels():
     g = game.new(CR)
     markup = board.render(
-        g, board.crescent_layout(), board.View(selected="t1", targets=frozenset({"f2"})), WORDS
+        g, cr_board.crescent_layout(), board.View(selected="t1", targets=frozenset({"f2"})), WORDS
     )
     places = re.findall(r'data-place="(\w+)"', markup)
     assert sorted(places) == sorted(g.PLACES)
@@ -194,7 +194,7 @@ def test_markup_has_the_test_hooks_and_labels():
 
 def test_arrival_is_marked_for_the_animation():
     g = game.new(CR)
-    markup = board.render(g, board.crescent_layout(), board.View(arrival=("f5", 30, -40)), WORDS)
+    markup = board.render(g, cr_board.crescent_layout(), board.View(arrival=("f5", 30, -40)), WORDS)
     assert 'data-dx="30" data-dy="-40" data-arrive="1"' in markup
     assert "style=" not in markup  # the page's Content-Security-Policy would block it
 
@@ -209,28 +209,12 @@ def test_catalog_ids_used_in_the_page_exist():
     html = (ROOT / "index.html").read_text()
     ids = set(re.findall(r'data-msg(?:-label)?="([\w-]+)"', html))
     ids |= {f"game_{kind}" for kind in KINDS}  # the picker's options (tools/site.py)
-    for module in (ROOT / "game" / "web").glob("*.py"):
+    for module in [*(ROOT / "game" / "ui").glob("*.py"), *(ROOT / "game" / "web").glob("*.py")]:
         ids |= set(re.findall(r'words\.(?:text|count)\(\s*"(\w+)"', module.read_text()))
     ids |= {f"check_{v}" for v in ("winnable", "unwinnable", "unknown")}  # check_{verdict}
     ids |= {"hint_move", "hint_guess", "hint_lost"}  # passed to show()
     assert {"hint_move", "check_progress", "check_stopped", "unexpected_error", "moved"} <= ids
     assert ids - set(catalogs.texts(catalogs.read("en"))) == set()
-
-
-def test_pyscript_config_ships_every_engine_file_and_the_catalog():
-    config = tomllib.loads((ROOT / "pyscript.toml").read_text())
-    assert config["interpreter"] == "./static/pyodide-snapshot.mjs"
-    wanted = {f"./{p.relative_to(ROOT)}" for p in (ROOT / "game").rglob("*.py")}
-    # the terminal UI, the page's entry point, and the solver's command line and batch
-    wanted -= {
-        "./game/__main__.py",
-        "./game/web/app.py",
-        "./game/solver/__main__.py",
-        "./game/solver/batch.py",
-    }
-    wanted |= {f"./static/messages/{lang}.mo" for lang in LANGUAGES}
-    assert set(config["files"]) == wanted
-    assert all(src == dst for src, dst in config["files"].items())
 
 
 def test_the_page_names_no_outside_host():
@@ -239,6 +223,7 @@ def test_the_page_names_no_outside_host():
         "pyscript.toml",
         "static/boot.js",
         "static/app.css",
+        *map(str, (ROOT / "game" / "ui").glob("*.py")),
         *map(str, (ROOT / "game" / "web").glob("*.py")),
     ]:
         text = (ROOT / path).read_text()
@@ -266,45 +251,3 @@ def test_every_kind_of_game_has_a_name_a_file_slug_and_a_winnable_list():
         assert WORDS.text(f"game_{kind}")
         codes = (ROOT / "static" / "data" / f"winnable-{kind_slug(kind)}.txt").read_text().split()
         assert codes and all(GameCode.parse(c).kind == kind for c in codes)
-
-
-def imports_of(path: Path) -> set[str]:
-    """The modules a file imports (relative imports are those of a module of game.web)."""
-    names = set()
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.Import):
-            names |= {alias.name for alias in node.names}
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                base = "game.web" + (f".{base}" if base else "")
-            modules = {f"{base}.{a.name}" for a in node.names} & MODULES
-            names |= modules or {base}  # `from game.web import board` imports game.web.board
-    return names
-
-
-MODULES = {
-    ".".join(p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
-    for p in (ROOT / "game").rglob("*.py")
-}
-WEB = ROOT / "game" / "web"
-
-
-def test_the_snapshot_imports_exactly_what_the_browser_layer_imports_from_the_game():
-    browser = [WEB / "app.py"] + [WEB / f"{m.rsplit('.', 1)[1]}.py" for m in BROWSER_MODULES]
-    imported = set().union(*map(imports_of, browser)) & MODULES
-    assert imported - set(BROWSER_MODULES) == set(BOOT_MODULES)
-
-
-def test_only_the_browser_layer_imports_the_browser_and_mypy_skips_only_it():
-    browser_only = {"pyscript", "js", "pyodide", "pyodide.ffi"}
-    touching = {
-        p.relative_to(ROOT).as_posix()
-        for p in (ROOT / "game").rglob("*.py")
-        if imports_of(p) & browser_only
-    }
-    expected = {"game/web/app.py"} | {m.replace(".", "/") + ".py" for m in BROWSER_MODULES}
-    assert touching == expected
-    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mypy"]
-    skipped = {e.strip("^$").replace("\\.", ".") for e in config["exclude"]}
-    assert skipped == expected

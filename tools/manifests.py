@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from game.web.languages import LANGUAGES, direction
+from game.ui.languages import LANGUAGES, direction
 from tools import catalogs
 
 # which game each shortcut and screenshot shows, in the source's order

@@ -15,12 +15,11 @@ import shutil
 import struct
 import subprocess
 import sys
-import tomllib
 from pathlib import Path
 
 from game.codes import KINDS
-from game.web.board import escape
-from game.web.languages import NATIVE, direction
+from game.ui.board import escape
+from game.ui.languages import NATIVE, direction
 from tools import catalogs, help, manifests
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -63,10 +62,36 @@ def copy_sources(dest: Path, root: Path = ROOT) -> Path:
     return dest
 
 
+# Python under game/ that the page never runs: the command lines (a __main__.py anywhere) and
+# the solver's batch (CPython, Dask)
+NOT_IN_THE_PAGE = ("__main__.py", "game/solver/batch.py")
+ENTRY = "game/web/app.py"  # index.html's <script type="py">: PyScript fetches it itself
+
+
+def page_modules(root: Path = ROOT) -> list[str]:
+    """The game's Python the page loads into its file system ([files] of the built
+    pyscript.toml): every module under game/, read off the folders, but NOT_IN_THE_PAGE and
+    the entry script."""
+    found = sorted(p.relative_to(root).as_posix() for p in (root / "game").rglob("*.py"))
+    return [
+        rel
+        for rel in found
+        if rel != ENTRY and not rel.endswith(NOT_IN_THE_PAGE) and "__pycache__" not in rel
+    ]
+
+
 def page_python_files(root: Path = ROOT) -> list[str]:
-    """The Python the page loads: pyscript.toml's [files] and the entry script."""
-    config = tomllib.loads((root / "pyscript.toml").read_text())
-    return [src.removeprefix("./") for src in config["files"]] + ["game/web/app.py"]
+    """The Python the page loads: its modules and the entry script."""
+    return [*page_modules(root), ENTRY]
+
+
+def pyscript_config(root: Path = ROOT) -> str:
+    """The built pyscript.toml: the source's settings, then [files]: the page's modules and
+    the compiled catalogs, each at the same path in the interpreter's file system."""
+    text = (root / "pyscript.toml").read_text()
+    messages = [f"static/messages/{lang}.mo" for lang in catalogs.LANGUAGES]
+    lines = [f'"./{rel}" = "./{rel}"' for rel in [*page_modules(root), *messages]]
+    return text.rstrip() + "\n\n[files]\n" + "\n".join(lines) + "\n"
 
 
 PICKER = re.compile(r'(<select [^>]*data-action="game"[^>]*>)(</select>)')
@@ -210,6 +235,7 @@ def build(out: Path, root: Path = ROOT) -> list[tuple[str, str]]:
             )
         else:
             shutil.copy2(src, dst)
+    (out / "pyscript.toml").write_text(pyscript_config(root))
     strip_source_maps(out / "static" / "vendor")
     copy_screenshots(out, root)
     help.build(out, root)  # help/<lang>/<game>.html: precached by sw.js like every file

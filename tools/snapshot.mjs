@@ -1,7 +1,7 @@
 // Make the page's standard library and its boot snapshot, with the pinned npm Pyodide. Run by
 // tools/site.py:   node tools/snapshot.mjs SITE_DIR GAME_HASH
 // 1. Boot Pyodide with its full standard library, import what the page imports at boot
-//    (game/web/boot.py), every module the game's code names anywhere (a lazy import in a
+//    (game/ui/boot.py), every module the game's code names anywhere (a lazy import in a
 //    function too) and tools/stdlib.py's SAFETY list, and write SITE/static/stdlib.zip:
 //    the library cut down to those modules (tools/stdlib.py), without docstrings.
 // 2. Boot again on that library, import the game, and take Pyodide's memory snapshot:
@@ -38,10 +38,10 @@ for src, dst in files.items():
     os.makedirs(os.path.dirname(target), exist_ok=True)
     shutil.copyfile("/tmp/site/" + src.removeprefix("./"), target)
 sys.path.insert(0, "/home/pyodide")
-from game.web.boot import BOOT_MODULES, PYSCRIPT_IMPORTS
+from game.ui.boot import BOOT_MODULES, PYSCRIPT_IMPORTS
 for name in BOOT_MODULES + PYSCRIPT_IMPORTS:
     importlib.import_module(name)
-importlib.import_module("game.web.messages").Messages.load()
+importlib.import_module("game.ui.messages").Messages.load()
 `;
 
 // 1. the trimmed library

@@ -2,7 +2,7 @@
 modules the game really imports (~0.6 MB), for the first visit's bytes.
 
 The list is recorded at build time, not kept by hand: ``tools/snapshot.mjs modules`` boots
-Pyodide with the full library, imports everything the page imports at boot (game.web.boot)
+Pyodide with the full library, imports everything the page imports at boot (game.ui.boot)
 and :data:`SAFETY`, and prints ``sys.modules``. :func:`trim` writes the zip of those
 modules' files. The snapshot is then made on the trimmed library, after importing every
 recorded module from it: a module missing from the zip fails the build (``make site``), not

@@ -12,20 +12,22 @@ from __future__ import annotations
 import json
 import random
 import sys
+from typing import Any
 
 from pyodide.ffi import create_proxy
 from pyscript import document, when, window
 
 window.performance.mark("app:start")  # bench/page.py prints where the boot time goes
 
+from game.ui.faces import RANKS, SPRITE, sprite
+from game.ui.guard import Handler
+from game.ui.languages import LANG_KEY, choose, direction, with_language
+from game.ui.links import hooks_on
+from game.ui.messages import Messages
 from game.web.dom import LocalStore, dialog_closed, install_art, listen, q
-from game.web.faces import RANKS, SPRITE, sprite
-from game.web.helping import Help
-from game.web.languages import LANG_KEY, choose, direction, with_language
-from game.web.links import hooks_on
-from game.web.messages import Messages
+from game.web.help import Help
+from game.web.menu import Menu, Sheet
 from game.web.page import Page
-from game.web.popups import Menu, Sheet
 
 
 def language() -> str:
@@ -38,7 +40,7 @@ def language() -> str:
     return lang
 
 
-def change_language(page: Page, event) -> None:
+def change_language(page: Page, event: Any) -> None:
     """The picker: remember the choice, keep the game (saved), and load the page again in the
     new language (a ``?lang=`` in the address follows the choice)."""
     lang = str(event.target.value)
@@ -68,27 +70,27 @@ def bind(page: Page) -> None:
         listen(document, gesture, on(page.sound.arm))
     listen(window, "hashchange", on(page.load_hash))
     listen(window, "blur", on(page.cancel_press))
-    listen(document, "visibilitychange", on(page.on_visibility))
+    listen(document, "visibilitychange", on(page.actions.on_visibility))
     listen(window, "pagehide", on(page.unseen.flush))  # left or reloaded: the last move kept
     sheet = Sheet(on, Menu(on).button)
     for box in document.querySelectorAll("[data-setting]"):
         listen(box, "change", on(page.change_setting))
-    clicks = {
+    clicks: dict[str, Handler] = {
         "new": page.new_deal,
         "undo": page.undo,
         "redo": page.redo,
-        "redeal": page.redeal,
+        "redeal": page.actions.redeal,
         "draw": page.draw,
         "hint": page.solving.hint,
         "check": page.solving.check,
         "settings": sheet.open,
         "copy": page.copy_link,
         "code": page.copy_link,
-        "pause": page.pause,
-        "resume": page.pause,
-        "restart": page.restart,
-        "restart-yes": page.restart_confirmed,
-        "redeal-yes": page.redeal_confirmed,
+        "pause": page.actions.pause,
+        "resume": page.actions.pause,
+        "restart": page.actions.restart,
+        "restart-yes": page.actions.restart_confirmed,
+        "redeal-yes": page.actions.redeal_confirmed,
         "replay-this": page.replay_this,
         "share": page.share,
         "replay-start": page.replaying.to_start,
@@ -136,8 +138,13 @@ def main() -> None:
         # trimmed library the build made, tools/stdlib.py)
         window.solitaireModules = create_proxy(lambda: json.dumps(sorted(sys.modules)))
         window.solitaireReplayLink = create_proxy(lambda: page.replaying.link(page.table.game))
-    if page.guard(lambda: page.load_hash() or True)() is None:  # failed, reported: the
-        page.deal(page.kind(), push=False)  # start-up's fallback is a fresh deal
+
+    def first_deal() -> bool:
+        page.load_hash()
+        return True
+
+    if page.guard(first_deal)() is None:  # failed, reported: the start-up's fallback is a
+        page.deal(page.kind(), push=False)  # fresh deal
     q("#loading").hidden = True
     for control in document.querySelectorAll(
         "header button, header select, #paused button, #settings-sheet button"

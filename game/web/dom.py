@@ -6,32 +6,34 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
+from typing import Any
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 import game
-from game.web.board import Layout, Part, Rect
-from game.web.keys import closest
-from game.web.panel import Toolbar
-from game.web.pointer import Drag
-from game.web.settings import Settings
-from game.web.sound import SOUNDS
-from game.web.storage import MemoryStore, QuotaExceeded, Store
+from game.ui.board import Layout, Part, Rect
+from game.ui.guard import Guard, Handler
+from game.ui.keys import closest
+from game.ui.panel import Toolbar
+from game.ui.pointer import Drag
+from game.ui.settings import Settings
+from game.ui.sound import SOUNDS
+from game.ui.storage import MemoryStore, QuotaExceeded, Store
 
 
-def q(selector: str):
+def q(selector: str) -> Any:
     return document.querySelector(selector)
 
 
 @cache
-def fixed(selector: str):
+def fixed(selector: str) -> Any:
     """An element of the page's own markup, which no script replaces: looked up once (the
     toolbar's are written after every input)."""
     return document.querySelector(selector)
 
 
-def listen(target, event: str, handler) -> None:
+def listen(target: Any, event: str, handler: Handler) -> None:
     """Call ``handler`` (guarded by the caller) on each ``event``, for the page's lifetime."""
     target.addEventListener(event, create_proxy(handler))
 
@@ -43,12 +45,12 @@ class Painter:
     layout). The elements stay, so keyboard focus stays on its place through every redraw.
     One place carries ``tabindex="0"`` (the roving tab stop), the others ``-1``."""
 
-    def __init__(self, svg) -> None:
+    def __init__(self, svg: Any) -> None:
         self.svg = svg
         self.parts: dict[str, Part] = {}
-        self.groups: dict = {}  # key -> its <g> element
+        self.groups: dict[str, Any] = {}  # key -> its <g> element
         self.stale: set[str] = set()  # groups the drag code changed behind the markup's back
-        self.lifted: list = []  # cards a drag took out of their place, onto the board's root
+        self.lifted: list[Any] = []  # cards a drag took out of their place, onto the board's root
         self.attrs: dict[str, str] = {}  # the root's attributes as last written
         self.rover: str | None = None  # the place with tabindex 0
         # where a place was drawn at the last paint (that game's table's, kept as it was)
@@ -169,7 +171,7 @@ class Painter:
         return Drag(card.querySelector(".lift"), 1 / svg.getScreenCTM().a)
 
 
-def show_toolbar(svg, bar: Toolbar) -> None:
+def show_toolbar(svg: Any, bar: Toolbar) -> None:
     svg.setAttribute("aria-label", bar.board_label)
     fixed("[data-action=undo]").disabled = not bar.can_undo
     fixed("[data-action=redo]").disabled = not bar.can_redo
@@ -192,7 +194,7 @@ def drop_target(x: float, y: float) -> str | None:
         return None
     group = under.closest("[data-place]")
     if group:
-        return group.dataset.place
+        return str(group.dataset.place)
     area = under.closest("[data-drop]")
     return area.dataset.drop if area else None
 
@@ -228,9 +230,9 @@ class Sound:
 
     def __init__(self) -> None:
         self.armed = False
-        self.context = None
+        self.context: Any = None  # an AudioContext, made at the first sound
 
-    def arm(self, _event=None) -> None:
+    def arm(self, _event: Any = None) -> None:
         self.armed = True
 
     def play(self, name: str | None, on: bool) -> None:
@@ -256,7 +258,7 @@ class Sound:
         document.body.dataset.sound = name  # what was heard last: for the browser tests
 
 
-def place_at(event) -> str | None:
+def place_at(event: Any) -> str | None:
     """The place a pointer went down on. A card still flying to its new place (its arrival
     animation runs for a moment) does not count: the tap belongs to what lies under it, so a
     fast second tap on the pile a card just left reaches that pile."""
@@ -272,7 +274,7 @@ def place_at(event) -> str | None:
     return group.dataset.place if group else None
 
 
-def modal(dialog) -> None:
+def modal(dialog: Any) -> None:
     """Open a dialog as a real modal one (the rest of the page inert, Escape closes it; its
     ``autofocus`` control, else its first, takes focus); :func:`dialog_closed` gives focus
     back to the control that opened it."""
@@ -282,10 +284,10 @@ def modal(dialog) -> None:
     dialog.showModal()
 
 
-INVOKERS: dict = {}  # dialog id -> the element that had focus when it opened
+INVOKERS: dict[str, Any] = {}  # dialog id -> the element that had focus when it opened
 
 
-def dialog_closed(event) -> None:
+def dialog_closed(event: Any) -> None:
     """A dialog closed: focus goes back where it was when it opened, if that can still take
     it; else (a control of the Settings sheet, or of the menu, both closed by now) to the
     menu's button they were reached from."""
@@ -311,7 +313,7 @@ class AfterPaint:
     input is painted, so that the input's way to the screen does not wait on it. Requests
     coalesce; :meth:`flush` does it at once (the page hidden or left), :meth:`cancel` not."""
 
-    def __init__(self, work: Callable[[], None], guard: Callable) -> None:
+    def __init__(self, work: Callable[[], None], guard: Guard) -> None:
         self.work = work
         self.pending = False
         self.painted = False  # a frame has come since the request (an older one's task waits)
@@ -329,15 +331,15 @@ class AfterPaint:
                 # and whatever happens to frames (a window in the background may get none)
                 window.setTimeout(self.flush_proxy, BACKSTOP_MS)
 
-    def frame(self, *_args) -> None:
+    def frame(self, *_args: Any) -> None:
         self.painted = True
         window.setTimeout(self.after_proxy, 0)  # the first task after this frame is painted
 
-    def after(self, *_args) -> None:
+    def after(self, *_args: Any) -> None:
         if self.painted:
             self.flush()
 
-    def flush(self, *_args) -> None:
+    def flush(self, *_args: Any) -> None:
         if self.pending:
             self.pending = False
             self.work()
@@ -351,7 +353,7 @@ class BoardSize:
     the toolbar or the words below wrapping): reading ``clientWidth`` while drawing forced a
     layout of the whole page in every input, twice a tap."""
 
-    def __init__(self, svg, resized: Callable[[], None], guard: Callable) -> None:
+    def __init__(self, svg: Any, resized: Callable[[], None], guard: Guard) -> None:
         self.svg = svg
         self.resized = resized
         self.aspect = self.measure()
@@ -361,7 +363,7 @@ class BoardSize:
         width, height = self.svg.clientWidth, self.svg.clientHeight
         return height / width if width and height else 1.0
 
-    def observed(self, *_args) -> None:
+    def observed(self, *_args: Any) -> None:
         """After the browser's layout (so the measure is free) and before the paint: a new
         shape is drawn anew in the same frame."""
         aspect = self.measure()
@@ -375,7 +377,7 @@ class Frames:
     coalesced into one per animation frame (a new deal, a resize). Each draw is counted in
     ``body[data-frame]``, which the browser tests wait on instead of waiting for time."""
 
-    def __init__(self, draw: Callable[[], None], guard: Callable) -> None:
+    def __init__(self, draw: Callable[[], None], guard: Guard) -> None:
         self.draw = draw
         self.count = 0
         self.pending = False
@@ -392,7 +394,7 @@ class Frames:
         self.dirty = True
         self.frame()
 
-    def frame(self, _timestamp=None) -> None:
+    def frame(self, _timestamp: Any = None) -> None:
         self.pending = False
         if not self.dirty:
             return  # already drawn since the request: a second draw would cut the animation
@@ -403,11 +405,11 @@ class Frames:
 
 
 class LocalStore:
-    """``localStorage`` as a :class:`~game.web.storage.Store`: a full quota becomes
-    :class:`~game.web.storage.QuotaExceeded`; any other failure is raised for the storage
+    """``localStorage`` as a :class:`~game.ui.storage.Store`: a full quota becomes
+    :class:`~game.ui.storage.QuotaExceeded`; any other failure is raised for the storage
     module to absorb."""
 
-    def __init__(self, local) -> None:
+    def __init__(self, local: Any) -> None:
         self.local = local
 
     @classmethod

@@ -1,95 +1,102 @@
-"""The keyboard, without the browser (pure, unit-tested): which place an arrow key goes to,
-from the places' rectangles on the board (whatever the layout), and which toolbar action a
-key is.
+"""The keyboard (PyScript): the board's places as a roving tab stop (arrows, Home, End;
+Enter or Space is a tap, through the same controller path as a pointer's), Escape, and the
+toolbar's keys. What a key means is decided in the pure ``keys`` module.
 """
 
 from __future__ import annotations
 
-Rect = tuple[float, float, float, float]  # x, y, width, height
+from typing import TYPE_CHECKING, Any
 
-ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
+from pyscript import document
 
-# the toolbar's keys: (key, Shift held) -> the button's data-action; Ctrl/Cmd+Z and Ctrl+Y too
-LETTERS = {
-    ("u", False): "undo",
-    ("u", True): "redo",
-    ("r", False): "redeal",
-    ("d", False): "draw",
-    ("h", False): "hint",
-    ("n", False): "new",
-}
+from game.ui import keys
+from game.web.actions import now
+from game.web.dom import q
 
+if TYPE_CHECKING:  # the page these parts serve (one way: it imports them)
+    from game.web.page import Page
 
-def gap(a0: float, a1: float, b0: float, b1: float) -> float:
-    """The distance between two intervals (0 when they overlap)."""
-    return max(0.0, b0 - a1, a0 - b1)
+TYPING = ("INPUT", "SELECT", "TEXTAREA")
 
 
-def nearest(rects: dict[str, Rect], current: str, key: str) -> str | None:
-    """The place an arrow key moves to from ``current``: the nearest one whose centre lies
-    that way, preferring places in line with it (overlapping across the direction); None at
-    the edge."""
-    dx, dy = ARROWS[key]
-    x, y, w, h = rects[current]
-    cx, cy = x + w / 2, y + h / 2
-    best: tuple[float, str] | None = None
-    for place, (px, py, pw, ph) in rects.items():
-        if place == current:
-            continue
-        ahead = (px + pw / 2 - cx) * dx + (py + ph / 2 - cy) * dy  # along the arrow
-        if ahead <= 1:
-            continue
-        if dx:  # left or right: how far apart across, vertically
-            across = gap(y, y + h, py, py + ph)
-            drift = abs(py + ph / 2 - cy)
-            edge = gap(x, x + w, px, px + pw)
+class Keyboard:
+    """One page's keys: a part of :class:`~game.web.page.Page`, kept apart for size."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+
+    def on_key(self, event: Any) -> None:
+        page = self.page
+        page.solving.worker.step_aside()
+        key = str(event.key)
+        dialog = document.querySelector("dialog[open]")
+        if key == "Escape":
+            page.cancel_press()
+            if not dialog:
+                self.escape()
+            return
+        target = event.target
+        if dialog or event.defaultPrevented or page.replaying.active:
+            return  # a dialog has the keys; a replay is watched, not played
+        if str(target.tagName).upper() in TYPING:
+            return  # typing, or choosing in a list: its own keys
+        group = target.closest("[data-place]") if page.svg.contains(target) else None
+        if group and self.on_place(event, str(group.dataset.place)):
+            return
+        name = keys.action(
+            key, bool(event.ctrlKey or event.metaKey), bool(event.shiftKey), bool(event.altKey)
+        )
+        if name is None or event.repeat and name not in ("undo", "redo"):
+            return
+        event.preventDefault()
+        page.cancel_press()  # undo first puts a dragged card back, never plays it
+        if name == "undo":
+            page.undo()
+        elif name == "redo":
+            page.redo()
         else:
-            across = gap(x, x + w, px, px + pw)
-            drift = abs(px + pw / 2 - cx)
-            edge = gap(y, y + h, py, py + ph)
-        score = edge + 3 * across + 0.1 * drift + 0.01 * ahead
-        if best is None or score < best[0]:
-            best = (score, place)
-    return best[1] if best else None
+            button = q(f"header [data-action={name}]")
+            if button and not button.disabled and button.checkVisibility():
+                button.click()  # the button's own handler: Redeal still asks first
 
+    def on_place(self, event: Any, place: str) -> bool:
+        """A key on a focused place: arrows, Home and End move focus, Enter and Space tap."""
+        page = self.page
+        key = str(event.key)
+        if event.ctrlKey or event.metaKey or event.altKey:
+            return False
+        if key in ("Enter", " "):
+            event.preventDefault()
+            if not event.repeat:
+                self.tap(place)
+            return True
+        table = page.table
+        goal = keys.move_focus(page.painter.order(), table.rects(), place, key)
+        if key in keys.ARROWS or key in ("Home", "End"):
+            event.preventDefault()  # no page scroll, even at the edge
+            if goal is not None:
+                page.painter.focus(goal)
+            return True
+        return False
 
-def move_focus(
-    order: tuple[str, ...], rects: dict[str, Rect], current: str, key: str
-) -> str | None:
-    """Where focus goes on ``key`` (an arrow, Home or End) from ``current``; None if the key
-    does not move focus or there is nowhere to go."""
-    if not order:
-        return None
-    if key == "Home":
-        return order[0]
-    if key == "End":
-        return order[-1]
-    if key in ARROWS and current in rects:
-        return nearest(rects, current, key)
-    return None
+    def tap(self, place: str) -> None:
+        """Enter or Space on a place: a tap (selects when several places take the card, moves
+        when one does; on a highlighted place, moves the selected card there)."""
+        page = self.page
+        page.cancel_press()
+        table = page.table
+        origins = table.origins((place, table.controller.selected))  # where a move starts
+        page.outcome(table.controller.single_tap(place), origins)
 
+    def escape(self) -> None:
+        """Escape on the board: drops the selection (a dialog, the Settings sheet included,
+        closes itself on Escape)."""
+        page = self.page
+        if page.table.controller.selected:
+            page.show(page.table.deselect(now()))
 
-def action(key: str, ctrl: bool, shift: bool, alt: bool = False) -> str | None:
-    """The toolbar action a key press asks for: U / Ctrl+Z undo, Shift+U / Ctrl+Y /
-    Ctrl+Shift+Z redo, R redeal, D draw, H hint, N new deal; None for any other key."""
-    letter = key.lower()
-    if alt:
-        return None
-    if ctrl:
-        if letter == "z":
-            return "redo" if shift else "undo"
-        return "redo" if letter == "y" else None
-    return LETTERS.get((letter, shift))
-
-
-def closest(order: tuple[str, ...], rects: dict[str, Rect], lost: Rect) -> str | None:
-    """The place nearest to where a vanished place was (focus moves there)."""
-    x, y, w, h = lost
-    cx, cy = x + w / 2, y + h / 2
-
-    def distance(place: str) -> float:
-        px, py, pw, ph = rects[place]
-        return (px + pw / 2 - cx) ** 2 + (py + ph / 2 - cy) ** 2
-
-    present = [p for p in order if p in rects]
-    return min(present, key=distance) if present else None
+    def on_focus(self, event: Any) -> None:
+        """A place took focus (Tab, a click): it becomes the board's tab stop."""
+        group = event.target.closest("[data-place]")
+        if group:
+            self.page.painter.rove(str(group.dataset.place))

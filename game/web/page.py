@@ -8,13 +8,22 @@ pointer in ``pointer``, settings in ``settings``. Writing into the document is `
 
 from __future__ import annotations
 
+from typing import Any
+
 from pyscript import document, window
 
 import game
 from game.codes import KINDS, GameCode, random_code
-from game.web import names, panel
-from game.web.controller import NOTHING, Outcome
-from game.web.controls import Controls, now
+from game.ui import names, panel
+from game.ui.controller import NOTHING, Outcome
+from game.ui.guard import Handler, guard
+from game.ui.links import read_hash
+from game.ui.messages import Messages, clock
+from game.ui.pointer import Press
+from game.ui.settings import CHOICES, Settings
+from game.ui.storage import Storage
+from game.ui.table import Point, Shown, Table
+from game.web.actions import Actions, now
 from game.web.dom import (
     AfterPaint,
     BoardSize,
@@ -31,21 +40,14 @@ from game.web.dom import (
     q,
     show_toolbar,
 )
-from game.web.finishing import Finishing
-from game.web.guard import guard
-from game.web.keyboard import Keyboard
-from game.web.links import read_hash
-from game.web.messages import Messages, clock
-from game.web.pointer import Press
-from game.web.records import Records
-from game.web.replaying import Replaying
-from game.web.settings import CHOICES, Settings
-from game.web.solving import Solving
-from game.web.storage import Storage
-from game.web.table import Shown, Table
+from game.web.finish import Finishing
+from game.web.keys import Keyboard
+from game.web.replay import Replaying
+from game.web.solver import Solving
+from game.web.stats import Records
 
 
-class Page(Controls):
+class Page:
     """One page: the game on the table, what the player sees of it, and the input handlers."""
 
     def __init__(self, words: Messages) -> None:
@@ -61,7 +63,7 @@ class Page(Controls):
         self.records = Records(self)
         if self.records.notice:
             self.notices.append(words.text(self.records.notice))
-        settings = Settings(**values)
+        settings = Settings.of(values)
         for box in document.querySelectorAll("[data-setting]"):
             if box.type == "checkbox":
                 box.checked = getattr(settings, box.dataset.setting)
@@ -77,7 +79,7 @@ class Page(Controls):
         self.sound = Sound()
         self.table = Table(game.new(str(random_code())), settings, words)
         self.press: Press | None = None
-        self.paused = False  # the Pause button (the board covered); hiding the page also stops time
+        self.actions = Actions(self)  # Redeal's question, Restart, Pause, the hidden page
         self.frames = Frames(self.render, self.guard)
         self.size = BoardSize(self.svg, self.resized, self.guard)
         self.unseen = AfterPaint(self.keep, self.guard)
@@ -86,7 +88,7 @@ class Page(Controls):
         self.finishing = Finishing(self, self.guard)
         self.replaying = Replaying(self, self.guard)
 
-    def guard(self, handler):
+    def guard(self, handler: Handler) -> Handler:
         """Every handler runs in this: an unexpected error is reported, never raised."""
         return guard(handler, self.report)
 
@@ -95,7 +97,7 @@ class Page(Controls):
         self.announce(self.words.text("unexpected_error"))
 
     # --- game lifecycle ---------------------------------------------------------------------
-    def start(self, g: game.Solitaire, elapsed_ms: float = 0.0, keep_replay=False) -> None:
+    def start(self, g: game.Solitaire, elapsed_ms: float = 0.0, keep_replay: bool = False) -> None:
         self.announce("")  # a notice belongs to the deal it was said for: the caller says anew
         self.unseen.flush()  # the game on the table kept before another takes its place
         if self.replaying.active and not keep_replay:
@@ -103,7 +105,7 @@ class Page(Controls):
         self.finishing.stop()
         document.body.classList.remove("celebrate")
         self.table = Table(g, self.table.settings, self.words, now(), elapsed_ms)
-        self.set_paused(False)
+        self.actions.set_paused(False)
         if str(document.visibilityState) == "hidden":
             self.table.clock.pause(now())
         document.body.dataset.game = g.GAME
@@ -112,7 +114,7 @@ class Page(Controls):
         self.solving.new_deal()
         self.frames.later()
 
-    def load_hash(self, _event=None) -> None:
+    def load_hash(self, _event: Any = None) -> None:
         """The URL hash names the deal: its saved game is resumed, else it is dealt. Anything
         else in the hash is reported (a short excerpt) and replaced by a fresh deal."""
         self.cancel_press()  # a drag belongs to the game it started in
@@ -153,13 +155,13 @@ class Page(Controls):
         elif loaded.game is not None:
             self.announce(panel.resumed_text(loaded.game, loaded.elapsed_ms, self.words))
 
-    def replay_this(self, _event=None) -> None:
+    def replay_this(self, _event: Any = None) -> None:
         """The won dialog's "Replay this game": its replay link, opened (Back: the game)."""
         g = self.table.game
         if g.code is not None:
             window.location.href = self.replaying.link(g)
 
-    async def share(self, _event=None) -> None:
+    async def share(self, _event: Any = None) -> None:
         """The won dialog's "Share": the replay link of this game, copied."""
         url = self.replaying.link(self.table.game)
         try:
@@ -173,7 +175,7 @@ class Page(Controls):
         if str(window.location.hash) != canonical:
             window.history.replaceState(None, "", canonical)
 
-    async def new_deal(self, _event=None) -> None:
+    async def new_deal(self, _event: Any = None) -> None:
         """New deal (or another game picked): from the proven winnable deals if so set."""
         kind = self.kind()
         if self.table.settings.winnable_only:
@@ -189,7 +191,8 @@ class Page(Controls):
 
     def deal(self, kind: str, push: bool = True) -> None:
         """A new random deal of ``kind`` ("CR1-N"...): New deal adds a history entry."""
-        code = str(random_code(*kind.split("-")))
+        game_id, variant = kind.split("-")
+        code = str(random_code(game_id, variant))
         if push:
             window.location.hash = code  # the hashchange handler starts it: one path
         else:
@@ -204,8 +207,8 @@ class Page(Controls):
         """After any change: the words, the end-of-game dialogs, the board redrawn at once
         (unless ``draw`` is off: several moves at once are drawn once, by the caller)."""
         self.solving.clear_hint()
-        if self.paused:  # playing on (a key, a button) ends the pause
-            self.set_paused(False)
+        if self.actions.paused:  # playing on (a key, a button) ends the pause
+            self.actions.set_paused(False)
         if shown.say is not None:
             self.announce(shown.say)
         self.sound.play(shown.sound, self.table.settings.sound)
@@ -221,13 +224,15 @@ class Page(Controls):
         if draw:
             self.frames.now()
 
-    def outcome(self, result: Outcome, origins: dict, dragged=(0.0, 0.0)) -> None:
+    def outcome(
+        self, result: Outcome, origins: dict[str, Point], dragged: Point = (0.0, 0.0)
+    ) -> None:
         self.finishing.stop()
         self.show(self.table.input(result, now(), self.aspect(), origins, dragged))
         if result.kind == "moved":
             self.finishing.after_move()
 
-    def on_pointer_down(self, event) -> None:
+    def on_pointer_down(self, event: Any) -> None:
         self.solving.worker.step_aside()
         if self.press is not None:  # a second pointer while one is down: that drag is off
             if event.pointerId != self.press.pointer_id:
@@ -244,7 +249,7 @@ class Page(Controls):
         self.svg.setPointerCapture(event.pointerId)
         self.press = Press(place, event.clientX, event.clientY, event.pointerId)
 
-    def on_pointer_move(self, event) -> None:
+    def on_pointer_move(self, event: Any) -> None:
         press = self.press
         if press is None or event.pointerId != press.pointer_id:
             return
@@ -259,7 +264,7 @@ class Page(Controls):
         dx, dy = press.offset(event.clientX, event.clientY)
         press.drag.lift.style.transform = f"translate({dx}px,{dy}px)"
 
-    def on_pointer_up(self, event) -> None:
+    def on_pointer_up(self, event: Any) -> None:
         """Pointer up (or cancel): a tap if the pointer barely moved, else a drop. Only the
         pointer that pressed ends its press."""
         press = self.press
@@ -280,13 +285,13 @@ class Page(Controls):
         dragged = press.offset(event.clientX, event.clientY)
         self.outcome(controller.drop(press.place, target), origins, dragged)
 
-    def on_touch_start(self, event) -> None:
+    def on_touch_start(self, event: Any) -> None:
         """The board makes no browser gestures (its pointer events do everything): a fast
         finger drag would otherwise end in a fling, and Chromium swallows the next tap anywhere
         (a toolbar button) as the tap that stops the fling."""
         event.preventDefault()
 
-    def cancel_press(self, _event=None) -> None:
+    def cancel_press(self, _event: Any = None) -> None:
         """Drop a press or a drag in progress (another pointer, a key, a new deal, a dialog,
         the window left): the card goes back and the highlights go off."""
         press, self.press = self.press, None
@@ -302,19 +307,19 @@ class Page(Controls):
             self.svg.releasePointerCapture(press.pointer_id)
 
     # --- buttons ------------------------------------------------------------------------------
-    def undo(self, _event=None) -> None:
+    def undo(self, _event: Any = None) -> None:
         self.finishing.stop()
         self.show(self.table.undo(now()))
 
-    def redo(self, _event=None) -> None:
+    def redo(self, _event: Any = None) -> None:
         self.finishing.stop()
         self.show(self.table.redo(now()))
 
-    def draw(self, _event=None) -> None:
+    def draw(self, _event: Any = None) -> None:
         origins = self.table.origins(("stock",))
         self.outcome(self.table.controller.user_move("stock", "waste"), origins)
 
-    async def copy_link(self, _event=None) -> None:
+    async def copy_link(self, _event: Any = None) -> None:
         url = window.location.href
         try:
             await window.navigator.clipboard.writeText(url)
@@ -322,7 +327,7 @@ class Page(Controls):
         except Exception:  # noqa: BLE001  no clipboard (insecure context, permission): show the link
             self.announce(self.words.text("link_to_copy", url=url))
 
-    def change_setting(self, event) -> None:
+    def change_setting(self, event: Any) -> None:
         box = event.target
         value = bool(box.checked) if box.type == "checkbox" else str(box.value)
         self.set_setting(box.dataset.setting, value)
@@ -386,7 +391,7 @@ class Page(Controls):
     def elapsed(self) -> float:
         return self.table.elapsed(now())
 
-    def tick(self, *_args) -> None:
+    def tick(self, *_args: Any) -> None:
         fixed("#stat-time").textContent = self.words.text("stat_time", time=clock(self.elapsed()))
 
     def announce(self, text: str, add: bool = False) -> None:

@@ -1,109 +1,256 @@
-"""Replays (pure): a deal and its moves, read from a link, checked through the engine, and
-stepped back and forth; each move's kind, for the captions.
-
-A replay link is ``#CODE/m1,m2,...`` with each move in ``Move.text()`` form
-(``t1-f2``, ``stock-waste``, ``redeal``). A move that is not a move, or that the rules refuse
-where it comes, ends the replay there: what comes before it still plays, and
-:attr:`Replay.broken` says which move broke and why.
+"""The replay view (PyScript): a deal and its moves on the board, stepped back and forth,
+played at a chosen speed, jumped to any move, and "play from here". The board is the game's;
+nothing is saved or counted while a replay is shown. Checking and stepping are pure, in
+``replay``; the words in the message catalog.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from typing import TYPE_CHECKING, Any
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
 
 import game
-from game import GameCode, Move
-from game.core import Record
+from game.ui.guard import Guard
+from game.ui.links import replay_hash
+from game.ui.messages import clock
+from game.ui.names import place_name
+from game.ui.replay import Replay, link_moves, move_kind
+from game.ui.table import Table
+from game.web.dom import modal, q
 
-from .links import excerpt
+if TYPE_CHECKING:  # the page these parts serve (one way: it imports them)
+    from game.web.page import Page
 
-MAX_MOVES = 2_000
-
-
-@dataclass(frozen=True)
-class Broken:
-    """The first move that cannot be played: its number (from 1), its text and why."""
-
-    number: int
-    text: str  # as the link wrote it, quoted: controls and format characters shown as "?"
-    reason: str  # an engine refusal key, or "not_a_move"
+SPEEDS = (("replay_slow", 1000), ("replay_normal", 450), ("replay_fast", 150))  # ms a move
 
 
-class Replay:
-    """A replay's moves, the game at the current step, and stepping (fast path, exact undo)."""
-
-    def __init__(self, code: GameCode | str, words: tuple[str, ...] | list[str]) -> None:
-        self.code = str(code)
-        self.moves: list[Move] = []
-        self.broken: Broken | None = None
-        check = game.new(self.code)
-        for k, word in enumerate(list(words)[:MAX_MOVES]):
-            try:
-                move = Move.from_text(word.strip())
-                refusal = check.refusal(move.src, move.dst) if not move.is_redeal else None
-            except ValueError:  # not a move's text, or a place this game does not have
-                self.broken = Broken(k + 1, excerpt(word), "not_a_move")
-                break
-            if move.is_redeal and not check.redeal_allowed:
-                refusal = game.Refusal("no_redeals", move.src, move.dst)
-            if refusal is not None:
-                self.broken = Broken(k + 1, excerpt(word), refusal.reason)
-                break
-            check.play_move(move)
-            self.moves.append(move)
-        self.game = game.new(self.code)
-        self.records: list[Record] = []
+class Replaying:
+    def __init__(self, page: Page, guarded: Guard) -> None:
+        self.page = page
+        self.replay: Replay | None = None
+        self.shipped: dict[str, Any] | None = None  # static/data/examples.json, once fetched
+        self.timer = None
+        self.proxy = create_proxy(guarded(self.tick))
+        speed = q("#replay-speed")
+        for key, ms in SPEEDS:
+            option = document.createElement("option")
+            option.value, option.textContent = str(ms), page.words.text(key)
+            speed.appendChild(option)
+        speed.value = "450"
 
     @property
-    def at(self) -> int:
-        """How many moves have been played (0: the deal)."""
-        return len(self.records)
+    def active(self) -> bool:
+        return self.replay is not None
 
-    def forward(self) -> Move | None:
-        if self.at >= len(self.moves):
-            return None
-        move = self.moves[self.at]
-        self.records.append(self.game.apply(move))
-        return move
+    # --- the examples: won games found by the solver, shipped in static/data ------------------
+    def examples(self, _event: Any = None) -> None:
+        """The examples, from Settings or from Help (whichever was open closes)."""
+        self.page.cancel_press()
+        q("#settings-sheet").close()
+        q("#help-dialog").close()
+        modal(q("#examples-dialog"))
 
-    def back(self) -> bool:
-        if not self.records:
+    async def example(self, event: Any) -> None:
+        """Watch the shipped won game of a kind (fetched once; the service worker keeps it)."""
+        kind = str(event.target.dataset.kind)
+        if self.shipped is None:
+            try:
+                response = await window.fetch("./static/data/examples.json")
+                self.shipped = json.loads(str(await response.text())) if response.ok else {}
+            except Exception:  # noqa: BLE001  offline and never cached
+                self.shipped = {}
+        example = self.shipped.get(kind) if isinstance(self.shipped, dict) else None
+        q("#examples-dialog").close()
+        if not isinstance(example, dict):
+            self.page.announce(self.page.words.text("examples_missing"))
+            return
+        words = [w for w in str(example.get("line", "")).split()]
+        window.location.hash = replay_hash(str(example.get("code", "")), words)
+
+    # --- open and close ---------------------------------------------------------------------
+    def open(self, code: game.GameCode, words: tuple[str, ...]) -> None:
+        """Show the replay of ``code``'s moves ``words``; a broken move is said, and the
+        replay stops before it."""
+        page = self.page
+        self.pause()
+        page.finishing.stop()
+        page.cancel_press()
+        page.start(game.new(code), keep_replay=True)
+        replay = Replay(code, words)
+        self.replay = replay
+        page.table = Table(replay.game, page.table.settings, page.words)
+        document.body.dataset.replay = "1"
+        q("#replay-bar").hidden = False
+        step = q("#replay-step")
+        step.max = str(len(replay.moves))
+        if replay.broken is not None:
+            b = replay.broken
+            why = (
+                page.words.text("replay_not_a_move")
+                if b.reason == "not_a_move"
+                else page.words.refusal(b.reason)
+            )
+            page.announce(page.words.text("replay_broken", n=b.number, move=b.text, why=why))
+        else:
+            page.announce(page.words.count("replay_opened", len(replay.moves)))
+        self.shown()
+
+    def hide(self) -> None:
+        """Leave the replay view (the page puts a game on the table next)."""
+        self.pause()
+        self.replay = None
+        document.body.removeAttribute("data-replay")
+        q("#replay-bar").hidden = True
+
+    def close(self, _event: Any = None) -> None:
+        """Back to the game of this deal, as it was kept."""
+        if self.replay is None:
+            return
+        code = self.replay.code
+        self.hide()
+        window.history.replaceState(None, "", f"#{code}")
+        self.page.resume(code)
+
+    def play_here(self, _event: Any = None) -> None:
+        """A game from this point, with its undo history, under the deal's own link; asks
+        first when it would replace a game of this deal kept in this browser."""
+        if self.replay is None:
+            return
+        kept = self.page.storage.kept_game(self.replay.code)
+        if kept is not None:
+            self.pause()
+            words = self.page.words
+            q("#here-text").textContent = words.text(
+                "replay_here_text", moves=kept.moves, time=clock(kept.elapsed_ms)
+            )
+            modal(q("#here-dialog"))
+            return
+        self.play_here_confirmed()
+
+    def play_here_confirmed(self, _event: Any = None) -> None:
+        """Asked, or nothing to replace: the kept game goes (a game at move 0 is not saved,
+        so it would come back), and the one from here takes the table."""
+        q("#here-dialog").close()
+        if self.replay is None:
+            return
+        g, code = self.replay.playable(), self.replay.code
+        self.page.storage.forget_game(code)
+        self.hide()
+        window.history.replaceState(None, "", f"#{code}")
+        self.page.start(g)
+        self.page.announce(self.page.words.text("replay_here", n=g.moves))
+
+    # --- stepping -----------------------------------------------------------------------------
+    def forward(self, _event: Any = None) -> bool:
+        replay, page = self.replay, self.page
+        if replay is None or replay.at >= len(replay.moves):
             return False
-        self.game.unapply(self.records.pop())
+        origins = page.table.origins()
+        move = replay.forward()
+        if move is not None:
+            page.table.replayed(move, page.aspect(), origins)
+        self.shown()
         return True
 
+    def back(self, _event: Any = None) -> None:
+        if self.replay is not None and self.replay.back():
+            self.page.table.view = type(self.page.table.view)()
+            self.shown()
+
     def jump(self, step: int) -> None:
-        step = max(0, min(step, len(self.moves)))
-        while self.at > step:
-            self.back()
-        while self.at < step:
-            self.forward()
+        if self.replay is None:
+            return
+        self.replay.jump(step)
+        self.page.table.view = type(self.page.table.view)()
+        self.shown()
 
-    def playable(self) -> game.Solitaire:
-        """A game to play on from the current step: replayed through the checked API, with
-        its undo history up to here."""
-        return game.replay(game.new(self.code), self.moves[: self.at])
+    def to_start(self, _event: Any = None) -> None:
+        self.pause()
+        self.jump(0)
 
+    def to_end(self, _event: Any = None) -> None:
+        self.pause()
+        self.jump(len(self.replay.moves) if self.replay else 0)
 
-def move_kind(g: game.Solitaire, move: Move) -> str:
-    """What kind of move ``move`` is in ``g`` (before it is played), for a caption: redeal,
-    draw, f2f (foundation to foundation), back (a foundation card back to a column), home
-    (to a foundation), wrap (King on Ace or Ace on King, on a pile) or pile."""
-    if move.is_redeal:
-        return "redeal"
-    if move.src == "stock":
-        return "draw"
-    if move.src[0] == "f":
-        return "f2f" if move.dst[0] == "f" else "back"
-    if move.dst[0] == "f":
-        return "home"
-    under, card = g.cards(move.dst), g.cards(move.src)
-    if under and card and {under[-1].rank, card[-1].rank} == {1, 13}:
-        return "wrap"
-    return "pile"
+    def slid(self, event: Any) -> None:
+        self.pause()
+        self.jump(int(event.target.value))
 
+    # --- play / pause -------------------------------------------------------------------------
+    def play_pause(self, _event: Any = None) -> None:
+        if self.timer is not None:
+            self.pause()
+        elif self.replay is not None:
+            if self.replay.at >= len(self.replay.moves):
+                self.jump(0)
+            self.timer = window.setTimeout(self.proxy, self.speed())
+            self.shown()
 
-def link_moves(g: game.Solitaire) -> list[str] | None:
-    """The moves of a replay link of the game on the table (undone moves left out); None when
-    they are not known from the deal (a game resumed from an old save's position)."""
-    return None if g.origin is not None else [m.text() for m in g.line]
+    def pause(self) -> None:
+        if self.timer is not None:
+            window.clearTimeout(self.timer)
+            self.timer = None
+            if self.replay is not None:
+                self.shown()
+
+    def speed(self) -> int:
+        try:
+            return max(50, int(q("#replay-speed").value))
+        except ValueError:
+            return 500
+
+    def tick(self, *_args: Any) -> None:
+        self.timer = None
+        if self.forward() and self.replay and self.replay.at < len(self.replay.moves):
+            self.timer = window.setTimeout(self.proxy, self.speed())
+        else:
+            self.shown()
+
+    # --- words ----------------------------------------------------------------------------------
+    def shown(self) -> None:
+        """The bar after a step: where we are, the last move's caption, the buttons."""
+        replay, words = self.replay, self.page.words
+        if replay is None:
+            return
+        q("#replay-step").value = str(replay.at)
+        playing = self.timer is not None
+        button = q("[data-action=replay-play]")
+        button.textContent = "❚❚" if playing else "▶"
+        button.setAttribute("aria-label", words.text("replay_pause" if playing else "replay_play"))
+        if replay.at == 0:
+            text = words.count("replay_start", len(replay.moves))
+        else:
+            move = replay.moves[replay.at - 1]
+            replay.back()
+            kind = move_kind(replay.game, move)
+            name = self.move_words(move)
+            replay.forward()
+            text = words.text(
+                "replay_caption",
+                n=replay.at,
+                total=len(replay.moves),
+                move=name,
+                caption=words.text(f"caption_{replay.game.GAME}_{kind}"),
+            )
+        q("#replay-caption").textContent = text
+        self.page.frames.now()
+
+    def move_words(self, move: game.Move) -> str:
+        assert self.replay is not None  # (a caption is only asked for a replay shown)
+        g, words = self.replay.game, self.page.words
+        if move.is_redeal:
+            return words.text("move_redeal")
+        if move.src == "stock":
+            return words.text("move_draw")
+        card = words.card(g.cards(move.dst)[-1]) if g.cards(move.dst) else "?"
+        return words.text("move_card", card=card, place=place_name(g, move.dst, words))
+
+    def link(self, g: game.Solitaire) -> str:
+        """The replay link of ``g`` (the page's address with the replay hash); the deal's
+        own link when its moves from the deal are not known."""
+        base = str(window.location.href).split("#", 1)[0]
+        moves = link_moves(g)
+        return base + (f"#{g.code}" if moves is None else replay_hash(g.code or "", moves))

@@ -5,7 +5,7 @@ ready, never during boot; started again by the next Hint or check if it failed (
 did not load: offline before the service worker kept it). It boots its own Pyodide from the
 files this interpreter already holds (no download: the game's Python goes over in the first
 message), then takes searches.
-Replies arrive as JSON text (game/web/solver_worker.py says what each holds) and go to the
+Replies arrive as JSON text (game/ui/solver_worker.py says what each holds) and go to the
 ``receive`` callback; requests made before the worker is ready wait in order.
 body[data-solver-thread] says where searches run: "starting", "worker", or "failed".
 """
@@ -19,7 +19,8 @@ from typing import Any
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from game.web.solver_worker import game_files
+from game.ui.guard import Guard
+from game.ui.solver_worker import game_files
 
 WORKER_URL = "./static/solver-worker.mjs"
 IDLE_START_MS = 3000  # after ready, an idle page starts the worker so a first Hint is quick
@@ -32,7 +33,7 @@ STEP_ASIDE = json.dumps({"type": "yield", "ms": STEP_ASIDE_MS})
 class SolverWorker:
     """One Web Worker at a time for the page's searches."""
 
-    def __init__(self, receive: Callable[[dict[str, Any]], None], guarded: Callable) -> None:
+    def __init__(self, receive: Callable[[dict[str, Any]], None], guarded: Guard) -> None:
         self.receive = receive
         self.guarded = guarded
         self.worker: Any = None

@@ -5,13 +5,19 @@ one with each card's flight (all at once under reduced motion); one Undo takes t
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 import game
-from game.web import panel
+from game.ui import panel
+from game.ui.guard import Guard
+from game.ui.replay import link_moves
 from game.web.dom import AfterPaint, modal, q
-from game.web.replay import link_moves
+
+if TYPE_CHECKING:  # the page these parts serve (one way: it imports them)
+    from game.web.page import Page
 
 STEP_MS = 140  # between two cards going home: the arrival animation lasts 170 ms
 CELEBRATION_MS = 1300  # the cards cascade (app.css), then the won dialog
@@ -24,7 +30,7 @@ def reduced_motion() -> bool:
 class Finishing:
     """At most one finish at a time; any other change by the player stops it."""
 
-    def __init__(self, page, guarded) -> None:
+    def __init__(self, page: Page, guarded: Guard) -> None:
         self.page = page
         self.line: list[game.Move] = []
         self.timer = None  # the next card's step
@@ -61,7 +67,7 @@ class Finishing:
             self.timer = None
         self.line = []
 
-    def step(self, *_args, draw: bool = True) -> None:
+    def step(self, *_args: Any, draw: bool = True) -> None:
         self.timer = None
         if not self.line:
             return
@@ -100,7 +106,7 @@ class Finishing:
         document.body.classList.add("celebrate")
         window.setTimeout(self.dialog_proxy, CELEBRATION_MS)
 
-    def open_won_dialog(self, *_args) -> None:
+    def open_won_dialog(self, *_args: Any) -> None:
         document.body.classList.remove("celebrate")
         dialog = q("#won-dialog")
         if self.page.table.game.status == "won" and not dialog.open:

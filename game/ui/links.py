@@ -15,6 +15,8 @@ from urllib.parse import parse_qs, unquote
 from game import CodeError, GameCode
 from game.codes import KINDS
 
+from .games import VIEWS
+
 MAX_HASH = 256  # a code is 13 characters
 MAX_REPLAY_HASH = 12_000  # a replay link: the code, then ~6 characters a move
 REPLAY_MARK = "/"  # a replay link: ``#CODE/t1-f2,t6-f5,redeal,...``
@@ -83,7 +85,6 @@ def hooks_on(search: str) -> bool:
 
 
 HELP_LANGUAGES = ("en", "ar", "bg", "kk", "fr", "ru")  # help/chrome.json's (tests/test_help.py)
-HELP_PAGES = {"CR1": "crescent", "FT1": "forty-thieves"}  # by a code's game prefix
 
 
 def help_href(lang: str, code: str | None) -> str:
@@ -91,5 +92,6 @@ def help_href(lang: str, code: str | None) -> str:
     when it has no help), with ``#CODE`` so that the help page's way back resumes the deal."""
     base = lang.split("-")[0].lower()
     folder = base if base in HELP_LANGUAGES else HELP_LANGUAGES[0]
-    page = HELP_PAGES.get((code or "")[:3], HELP_PAGES["CR1"])
+    view = VIEWS.get((code or "")[:3], VIEWS["CR1"])  # (by a code's game prefix)
+    page = view.HELP
     return f"./help/{folder}/{page}.html" + (f"#{code}" if code else "")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pyodide.ffi import create_once_callable
 from pyscript import document, window
@@ -17,7 +17,7 @@ from pyscript import document, window
 import game
 from game.codes import kind_slug
 from game.solver import UNKNOWN, UNWINNABLE, WINNABLE, Result
-from game.web.assist import (
+from game.ui.assist import (
     CHECK_SECONDS,
     HINT_DEADLINE_MS,
     HINT_MS,
@@ -29,11 +29,15 @@ from game.web.assist import (
     heuristic_move,
     state_key,
 )
+from game.ui.guard import Guard
+from game.ui.messages import Messages
+from game.ui.names import place_name
+from game.ui.solver_worker import result_of, start_message, stop_message
 from game.web.dom import q
-from game.web.messages import Messages
-from game.web.names import place_name
-from game.web.solver_worker import result_of, start_message, stop_message
 from game.web.worker_client import SolverWorker
+
+if TYPE_CHECKING:  # the page these parts serve (one way: it imports them)
+    from game.web.page import Page
 
 WATCH_DELAY_MS = 800  # ... once the player has paused this long
 
@@ -51,13 +55,13 @@ class Asked:
 
     @property
     def seconds(self) -> float:
-        return (window.performance.now() - self.began) / 1000
+        return float(window.performance.now() - self.began) / 1000
 
 
 class Solving:
     """Owns the running search (one at a time) and the winning line known for this deal."""
 
-    def __init__(self, app, words: Messages, guarded) -> None:
+    def __init__(self, app: Page, words: Messages, guarded: Guard) -> None:
         self.app = app
         self.words = words
         self.job: Asked | None = None
@@ -161,14 +165,14 @@ class Solving:
         self.lost_shown = True
         self.app.announce(text)
 
-    def undo_to_winnable(self, _event=None) -> None:
+    def undo_to_winnable(self, _event: Any = None) -> None:
         steps = int(q("[data-action=undo-to-winnable]").dataset.steps or 0)
         if steps:
             self.app.finishing.stop()
             self.app.show(self.app.table.undo_to(steps, window.performance.now()))
 
     # --- the two buttons -------------------------------------------------------------------
-    def hint(self, _event=None) -> None:
+    def hint(self, _event: Any = None) -> None:
         g = self.app.table.game
         if g.status != "playing":
             self.app.announce(self.words.text("hint_over"))
@@ -200,7 +204,7 @@ class Solving:
         job.answered = True
         self.hint_found(job, Result(UNKNOWN))
 
-    def check(self, _event=None) -> None:
+    def check(self, _event: Any = None) -> None:
         """Search the deal from its start (or stop a check that is running)."""
         if self.job is not None and self.job.kind == "check":
             self.stop()

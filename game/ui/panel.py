@@ -11,6 +11,7 @@ from functools import lru_cache
 import game
 
 from .controller import Outcome
+from .games import VIEWS, view_of
 from .messages import Messages, clock
 from .names import place_name
 from .stats import Record, Stats
@@ -98,10 +99,7 @@ def announcement(result: Outcome, g: game.Solitaire, words: Messages, explain: b
 
 def won_text(g: game.Solitaire, elapsed_ms: float, words: Messages) -> str:
     """The won dialog's line: time and moves, and the score in Forty Thieves."""
-    text = words.count("won_text", g.moves, time=clock(elapsed_ms))
-    if isinstance(g, game.FortyThieves):
-        text += " · " + words.text("won_score", score=g.score)
-    return text
+    return words.count("won_text", g.moves, time=clock(elapsed_ms)) + view_of(g).won_extra(g, words)
 
 
 def stats_line(kind: str, rec: Record, words: Messages) -> str:
@@ -144,7 +142,7 @@ def stats_table(stats: Stats, kinds: tuple[str, ...], words: Messages) -> str:
     )
     scores = [none if r.best_score is None else r.best_score for r in best]
     rows.append(
-        ("stats_best_score", [s if k.startswith("FT1") else "" for k, s in zip(kinds, scores)])
+        ("stats_best_score", [s if VIEWS[k[:3]].SCORED else "" for k, s in zip(kinds, scores)])
     )
     head = "".join(f'<th scope="col">{html.escape(words.text(f"game_{k}"))}</th>' for k in kinds)
     body = "".join(

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import game
 from game import Move
 
+from .games import view_of
 from .settings import Settings
 
 DOUBLE_TAP_MS = 350
@@ -102,22 +103,16 @@ class Controller:
         if not g.cards(place):
             return NOTHING
         dests = self.targets(place)
-        if isinstance(g, game.FortyThieves):
-            home = [d for d in dests if d.startswith("f")]
-            if home and not place.startswith("f"):
-                return self.user_move(place, home[0])
-            column = self.column_for(place) if place == "waste" else None
-            if column is not None:
-                return self.user_move(place, column)
-        elif len(dests) == 1:
-            return self.user_move(place, dests[0])
+        moved = view_of(g).tap(self, place, dests)
+        if moved is not None:
+            return moved
         if not dests:
             return Outcome("refused", reason="no_destination", place=place)
         self.selected = place
         return Outcome("selected", place=place)
 
     def double_tap(self, place: str) -> Outcome:
-        if isinstance(self.game, game.FortyThieves) and not self.settings.double_click:
+        if not view_of(self.game).double_tap_on(self.settings):
             return self.single_tap(place)  # the setting is off: just a second tap
         self.selected = None
         if place == "stock" or not self.game.cards(place):
@@ -135,13 +130,11 @@ class Controller:
         g = self.game
         if target == src:
             return NOTHING
-        if isinstance(g, game.Crescent) and (
-            target == "foundations" or (target or "").startswith("f")
-        ):
+        if view_of(g).drops_on_foundations(target):
             return self._drop_on_foundations(src, target)
         if target is not None and g.refusal(src, target) is None:
             return self.user_move(src, target)
-        if isinstance(g, game.FortyThieves) and self.settings.auto_placement:
+        if view_of(g).auto_places(self.settings):
             best = self.best_destination(src)
             if best is not None:
                 return self.user_move(src, best)

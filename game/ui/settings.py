@@ -1,11 +1,12 @@
 """The player's settings: known switches and choices only. Pure. Stored and read back strictly
-by ``game.web.storage`` (a name this version does not know, or a value of the wrong type, is
+by ``game.ui.storage`` (a name this version does not know, or a value of the wrong type, is
 ignored; a choice not in :data:`CHOICES` falls back to its default), so a damaged or older
 entry can never set anything but a known setting to a known value.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
@@ -44,6 +45,12 @@ class Settings:
             raise KeyError(f"no setting {name!r}")
         change: dict[str, Any] = {name: str(value) if name in CHOICES else bool(value)}
         return replace(self, **change)
+
+    @classmethod
+    def of(cls, values: Mapping[str, bool | str]) -> Settings:
+        """Settings from ``values`` as ``storage.read_settings`` gives them: known names only,
+        each of its default's type."""
+        return cls(**values)  # type: ignore[arg-type]  # each value has its field's type
 
     def values(self) -> dict[str, bool | str]:
         """Every setting by name: what storage keeps, and its defaults for reading it back."""

@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 Report = Callable[[str], None]  # receives the traceback's text
 Handler = Callable[..., object]
+Guard = Callable[[Handler], Handler]  # the page's guard, already given its report
 
 
 def guard(handler: Handler, report: Report) -> Handler:

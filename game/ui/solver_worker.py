@@ -32,8 +32,8 @@ from .assist import Job
 PROGRESS_MS = 250.0  # a check reports its progress about this often
 
 # what the worker imports: the engine, the solver and the search slicing; not the browser layer
-FILES = ("game/*.py", "game/solver/*.py", "game/web/__init__.py", "game/web/assist.py")
-FILES_TOO = ("game/web/solver_worker.py",)
+FILES = ("game/*.py", "game/solver/*.py", "game/web/__init__.py", "game/ui/assist.py")
+FILES_TOO = ("game/ui/solver_worker.py",)
 
 
 def game_files(root: Path = Path()) -> dict[str, str]:

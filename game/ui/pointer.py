@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 DRAG_START_PX = 8  # a pointer that travels less than this is a tap
 
@@ -17,7 +18,7 @@ class Drag:
     """A card lifted off its place: the element that follows the pointer (a DOM element,
     opaque here) and the board's SVG units per screen pixel."""
 
-    lift: object
+    lift: Any  # a DOM element
     scale: float
 
 

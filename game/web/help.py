@@ -8,22 +8,27 @@ saved and Back resumes it. Which page to show is pure: ``links.help_href``."""
 from __future__ import annotations
 
 import asyncio
+import inspect
+from typing import TYPE_CHECKING, Any
 
 from pyscript import document, window
 
+from game.ui.links import help_href
 from game.web.dom import modal, q
-from game.web.links import help_href
+
+if TYPE_CHECKING:  # the page these parts serve (one way: it imports them)
+    from game.web.page import Page
 
 
 class Help:
-    def __init__(self, page) -> None:
+    def __init__(self, page: Page) -> None:
         self.page = page
         self.task: asyncio.Task[None] | None = None  # kept: a task nobody holds may be dropped
 
     def href(self) -> str:
         return help_href(str(document.documentElement.lang or "en"), self.page.table.game.code)
 
-    def open(self, event) -> None:
+    def open(self, event: Any) -> None:
         """Help pressed (a click, Enter): point the link at this game, language and deal; a
         plain click shows it in the dialog, any other (a new tab...) follows the link."""
         link = event.target.closest("[data-action=help]")
@@ -33,7 +38,9 @@ class Help:
             return
         event.preventDefault()  # now, while the event is dispatched: the fetch comes later
         self.page.cancel_press()
-        self.task = asyncio.ensure_future(self.page.guard(self.show)(href))
+        shown = self.page.guard(self.show)(href)
+        assert inspect.isawaitable(shown)  # (the guard keeps a coroutine function one)
+        self.task = asyncio.ensure_future(shown)
 
     async def show(self, href: str) -> None:
         response = await window.fetch(href.split("#")[0])

@@ -1,0 +1,180 @@
+"""Crescent on the page: the horseshoe's geometry (a phone held upright gets a frame of
+piles round two columns of foundations), each pile's caption, the foundation area a card can
+be dropped on, and the words of its places and counters. Pure; chosen by ``games.view_of``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import game
+
+from .faces import CARD_H, CARD_W
+from .geometry import Layout, Slot, card_scale
+from .messages import Messages
+from .view import GameView, suit_word
+
+# Crescent: the horseshoe. Piles clockwise: left side bottom to top, top row, right side down.
+CR_GAP, CR_CAPTION = 10, 34
+CR_PITCH_X, CR_PITCH_Y = CARD_W + CR_GAP, CARD_H + CR_CAPTION + CR_GAP
+# captions beside the cards (a short table): the pile number above its count, in a narrow strip
+CR_SIDE_CAPTION, CR_SIDE_GAP = 38, 4
+CR_SIDE_PITCH_X, CR_SIDE_PITCH_Y = CARD_W + CR_SIDE_CAPTION + CR_SIDE_GAP, CARD_H + CR_GAP
+
+
+@lru_cache(maxsize=16)  # the same few shapes on every draw: a layout is never changed
+def crescent_layout(aspect: float | None = None) -> Layout:
+    """The horseshoe for a table of ``aspect`` (height / width). Taller than wide (a phone held
+    upright), the :func:`crescent_upright` arrangement; else the classic one, with each pile's
+    caption below it or beside it, whichever draws the bigger cards. Without an aspect, the
+    classic one with captions below."""
+    if aspect is None:
+        return crescent_classic(beside=False)
+    if aspect > 1:
+        return crescent_upright()
+    shoes = (crescent_classic(beside=False), crescent_classic(beside=True))
+    return max(shoes, key=lambda lay: card_scale(lay, aspect))  # the first of equals
+
+
+def crescent_classic(beside: bool, side: int = 4) -> Layout:
+    """``side`` piles up the left (t1 at the bottom), the rest along the top, as many down the
+    right; the Aces row above the Kings row between them. 4 + 8 + 4, as the game is dealt."""
+    px, py = (CR_SIDE_PITCH_X, CR_SIDE_PITCH_Y) if beside else (CR_PITCH_X, CR_PITCH_Y)
+    tail = px - CARD_W - (CR_SIDE_CAPTION if beside else 0)  # the gap after a caption
+    slots: dict[str, Slot] = {}
+    top_row = 16 - 2 * side
+    for row in range(1, side + 1):  # t4 (top) .. t1 (bottom) on the left; t13 .. t16 on the right
+        slots[f"t{side + 1 - row}"] = Slot(0, row * py)
+        slots[f"t{side + top_row + row}"] = Slot((top_row - 1) * px, row * py)
+    for col in range(top_row):
+        slots[f"t{side + 1 + col}"] = Slot(col * px, 0)
+    width, height = top_row * px - tail, (side + 1) * py - CR_GAP
+    row_h = py - CR_GAP  # a card and, below it, its caption
+    rows_h = 2 * row_h + 3 * CR_GAP
+    left, top = (top_row - 4) / 2 * px, py + (height - py - rows_h) / 2
+    for k in range(4):
+        slots[f"f{k + 1}"] = Slot(left + k * px, top)  # Aces, first row
+        slots[f"f{k + 5}"] = Slot(left + k * px, top + row_h + 3 * CR_GAP)
+    pad = 20
+    label = 36  # the rows' names, above the Aces and below the Kings
+    area = (left - pad, top - pad - label, 4 * px - tail + 2 * pad, rows_h + 2 * (pad + label))
+    return Layout(width, height, slots, area, beside=beside)
+
+
+def crescent_upright() -> Layout:
+    """A phone held upright: the shoe as a frame 4 cards wide and 6 high. Piles 1-6 go up the
+    left side (pile 1 at the bottom, as ever), 7 and 8 along the top, 9-14 down the right and
+    15-16 back along the bottom; the Aces (↑) and Kings (↓) stand as two columns inside.
+    Captions sit beside the cards, so the 6 rows leave the cards big (wide, not tall)."""
+    px, py = CR_SIDE_PITCH_X, CR_SIDE_PITCH_Y
+    cells = [(0, 5 - k) for k in range(6)] + [(1, 0), (2, 0)]
+    cells += [(3, k) for k in range(6)] + [(2, 5), (1, 5)]
+    slots = {f"t{k + 1}": Slot(c * px, r * py) for k, (c, r) in enumerate(cells)}
+    for k in range(4):
+        slots[f"f{k + 1}"] = Slot(px, (k + 1) * py)  # Aces, top to bottom
+        slots[f"f{k + 5}"] = Slot(2 * px, (k + 1) * py)  # Kings
+    tail, pad = CR_SIDE_GAP, CR_SIDE_GAP / 2  # the area fits between the frame's captions
+    area = (px - pad, py - pad, 2 * px - tail + 2 * pad, 4 * py - CR_GAP + 2 * pad)
+    return Layout(4 * px - tail, 6 * py - CR_GAP, slots, area, beside=True)
+
+
+class CrescentView(GameView):
+    GAME = "CR1"
+    HELP = "crescent"
+    CAPTION = CR_CAPTION  # each pile's number and count under it
+
+    def layout(self, g: game.Solitaire, aspect: float, index: str = "normal") -> Layout:
+        return crescent_layout(aspect)
+
+    def place_order(self, g: game.Solitaire) -> tuple[str, ...]:
+        """Piles 1-16, then the foundations (the Aces row, then the Kings row)."""
+        return tuple(p for p in g.PLACES if p.startswith("t")) + tuple(
+            p for p in g.PLACES if p.startswith("f")
+        )
+
+    def regions(
+        self, g: game.Solitaire, layout: Layout, targets: frozenset[str], words: Messages
+    ) -> str:
+        """The foundation area, a card's drop target as a whole, with its two rows named."""
+        if layout.foundation_area:
+            x, y, w, h = layout.foundation_area
+            target = " target" if "foundations" in targets else ""
+            aces, kings = layout.slots["f1"], layout.slots["f5"]
+            area = (
+                f'<rect class="foundation-area{target}" data-drop="foundations" '
+                f'x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="18"/>'
+            )
+            if aces.y != layout.slots["f4"].y:  # upright, two columns: their captions say ↑ and ↓
+                return area
+            mid, below = x + w / 2, kings.y + CARD_H + (0 if layout.beside else CR_CAPTION) + 30
+            return (
+                f'{area}<text class="region" x="{mid:g}" y="{aces.y - 14:g}">'
+                f"{words.text('row_aces')}</text>"
+                f'<text class="region" x="{mid:g}" y="{below:g}">{words.text("row_kings")}</text>'
+            )
+        return ""
+
+    def empty_mark(self, fact: game.Place, slot: Slot, words: Messages) -> str:
+        """An emptied pile is crossed out: it stays empty for good."""
+        if fact.kind == "pile":
+            return f'<path class="cross" d="M{slot.x + 30:g} {slot.y + 50:g}l40 40m0 -40l-40 40"/>'
+        return super().empty_mark(fact, slot, words)
+
+    def empty_classes(self, fact: game.Place) -> tuple[str, ...]:
+        return ("gone",) if fact.kind == "pile" else ()  # it never takes a card again
+
+    def caption(self, place: str, slot: Slot, count: int, words: Messages, layout: Layout) -> str:
+        return caption(place, slot, count, words, layout.beside)
+
+    def place_name(self, fact: game.Place, words: Messages) -> str:
+        if fact.kind == "foundation":
+            return words.text(
+                "place_up" if fact.up else "place_down", suit=suit_word(words, fact.suit)
+            )
+        return super().place_name(fact, words)
+
+    def place_label(self, fact: game.Place, cards: tuple[game.Card, ...], words: Messages) -> str:
+        if fact.kind == "foundation":  # it always holds its base
+            key = "label_up" if fact.up else "label_down"
+            return words.text(
+                key,
+                suit=suit_word(words, fact.suit),
+                cards=words.count("cards", len(cards)),
+                card=words.card(cards[-1]),
+            )
+        return super().place_label(fact, cards, words)
+
+    def counters(self, g: game.Solitaire, words: Messages) -> str:
+        left = getattr(g, "redeals_left", 0)
+        if left:
+            return words.count("describe_redeals", left, moves=g.moves)
+        return words.text("describe_no_redeals", moves=g.moves)
+
+    def drops_on_foundations(self, target: str | None) -> bool:
+        """A card dropped anywhere in the foundation area goes to a foundation that takes it."""
+        return target == "foundations" or (target or "").startswith("f")
+
+
+def caption(place: str, slot: Slot, count: int, words: Messages, beside: bool = False) -> str:
+    """Crescent: the pile number (or foundation direction) and how many cards are there, below
+    the card, or beside it (the number above the count) when rows are short."""
+    if place.startswith("t"):
+        name = words.text("pile_caption", n=place[1:])
+    else:
+        name = "↑" if int(place[1:]) <= 4 else "↓"
+    number = words.text("pile_count", n=count)
+    if beside:
+        x = slot.x + CARD_W + CR_SIDE_CAPTION / 2
+        return (
+            f'<text class="caption beside" x="{x:g}" y="{slot.y + 30:g}">{name}</text>'
+            f'<text class="caption beside count" x="{x:g}" y="{slot.y + 60:g}">{number}</text>'
+        )
+    y = slot.y + CARD_H + 28
+    return (
+        f'<text class="caption" x="{slot.x + 4:g}" y="{y:g}">{name}</text>'
+        f'<text class="caption count" x="{slot.x + CARD_W - 4:g}" y="{y:g}" '
+        f'text-anchor="end">{number}</text>'
+    )
+
+
+VIEW = CrescentView()

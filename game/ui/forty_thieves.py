@@ -1,0 +1,163 @@
+"""Forty Thieves on the page: its geometry (foundations on a band, the waste and the stock,
+ten fanned columns that stay readable however long), its words (numbered foundations of a
+fixed suit, the score), and a tap that sends a card home. Pure; chosen by ``games.view_of``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+import game
+
+from .faces import CARD_H, CARD_W, INDEX
+from .geometry import Layout, Slot
+from .messages import Messages
+from .view import GameView, suit_word
+
+if TYPE_CHECKING:
+    from .controller import Controller, Outcome
+    from .settings import Settings
+
+# Forty Thieves: foundations (closer together), then apart the waste and the stock; ten fanned
+# columns below. A column fans out at least far enough to show each card's corner index.
+FT_GAP, FT_FAN, FT_TALL_FAN = 8, 58, 64
+FT_READABLE_FAN = INDEX["normal"].height
+FT_PITCH_X = CARD_W + FT_GAP
+FT_FOUNDATION_PITCH = CARD_W + 4
+FT_CAPTION = 40  # the top row's words: Foundations, Waste, Stock
+FT_COLUMNS_Y = CARD_H + FT_CAPTION
+FT_WIDTH = 9 * FT_PITCH_X + CARD_W
+FT_WIDE = (FT_PITCH_X, FT_FOUNDATION_PITCH, 10.0)  # a column's pitch, a foundation's, the margin
+
+
+def forty_thieves_layout(g: game.Solitaire, aspect: float, index: str = "normal") -> Layout:
+    """``aspect`` is the board area's height / width. Fans stay wide enough to read every
+    corner index (of the ``index`` size): long columns make the whole board taller (so it
+    scales down), never illegible. Upright (a phone), the ten columns stand side by side with
+    no gap and no margin: 10 card widths is all a 360 px screen has for 36 px cards."""
+    longest = max(len(g.cards(f"t{i}")) for i in range(1, 11))
+    return _forty_thieves_layout(aspect, index, longest)
+
+
+@lru_cache(maxsize=64)  # it depends on the longest column alone: the same few on every draw
+def _forty_thieves_layout(aspect: float, index: str, longest: int) -> Layout:
+    upright = aspect > 1
+    pitch, found_pitch, margin = (CARD_W, CARD_W, 0.0) if upright else FT_WIDE
+    width = 9 * pitch + CARD_W
+    least = INDEX[index].height
+    widest = max(FT_TALL_FAN if aspect > 1.2 else FT_FAN, least + 4)  # upright phones: roomier
+    unsqueezed = FT_COLUMNS_Y + 10 * least + CARD_H + 20  # 11-card columns fit
+    readable = FT_COLUMNS_Y + max(longest - 1, 0) * least + CARD_H + 20
+    fill = (width + 2 * margin) * aspect - 20 if upright else width * aspect
+    height = max(fill, unsqueezed, readable)
+    room = height - FT_COLUMNS_Y - CARD_H - 20
+    fan = widest if longest < 2 else min(widest, room / (longest - 1))
+    slots = {f"f{k + 1}": Slot(k * found_pitch, 0) for k in range(8)}
+    slots["waste"] = Slot(8 * pitch, 0)
+    slots["stock"] = Slot(9 * pitch, 0)
+    for k in range(10):
+        slots[f"t{k + 1}"] = Slot(k * pitch, FT_COLUMNS_Y, fan)
+    return Layout(width, height, slots, margin=margin)
+
+
+class FortyThievesView(GameView):
+    GAME = "FT1"
+    HELP = "forty-thieves"
+    SCORED = True
+
+    def layout(self, g: game.Solitaire, aspect: float, index: str = "normal") -> Layout:
+        return forty_thieves_layout(g, aspect, index)
+
+    def index_for(self, aspect: float, chosen: str) -> str:
+        """Always the large index on the small upright cards, where it alone carries a card."""
+        return "large" if aspect > 1 else chosen
+
+    def fanned(self, place: game.Place) -> bool:
+        return place.kind == "column"
+
+    def place_order(self, g: game.Solitaire) -> tuple[str, ...]:
+        """The foundations, the stock and the waste, then columns 1-10."""
+        kinds = ("foundation", "stock", "waste", "column")
+        return tuple(sorted(g.PLACES, key=lambda p: kinds.index(g.place(p).kind)))
+
+    def regions(
+        self, g: game.Solitaire, layout: Layout, targets: frozenset[str], words: Messages
+    ) -> str:
+        """The foundations on a band of their own; the waste and the stock named."""
+        band = layout.slots["f8"].x + CARD_W
+        y = CARD_H + 30
+        waste, stock = layout.slots["waste"], layout.slots["stock"]
+        wx, sx = waste.x + CARD_W / 2, stock.x + CARD_W / 2
+        return (
+            f'<rect class="foundation-band" x="-6" y="-6" width="{band + 12}" '
+            f'height="{CARD_H + 12}" rx="12"/><text class="region" x="{band / 2:g}" y="{y}">'
+            f"{words.text('region_foundations')}</text>"
+            f'<text class="region" x="{wx:g}" y="{y}"{fit(words, "region_waste")}>'
+            f"{words.text('region_waste')}</text>"
+            f'<text class="region" x="{sx:g}" y="{y}"{fit(words, "region_stock")}>'
+            f"{words.text('region_stock')}</text>"
+        )
+
+    def empty_mark(self, fact: game.Place, slot: Slot, words: Messages) -> str:
+        """An empty foundation shows its fixed suit."""
+        if fact.kind == "foundation":
+            suit = "SHDC"[(fact.suit or 0) % 4]
+            return (
+                f'<use class="ghost" href="#s-{suit}" x="{slot.x + 20:g}" y="{slot.y + 40:g}" '
+                f'width="60" height="60"/>'
+            )
+        return super().empty_mark(fact, slot, words)
+
+    def place_name(self, fact: game.Place, words: Messages) -> str:
+        if fact.kind == "foundation":
+            return words.text(
+                "place_ft_foundation", n=fact.number, suit=suit_word(words, fact.suit)
+            )
+        return super().place_name(fact, words)
+
+    def place_label(self, fact: game.Place, cards: tuple[game.Card, ...], words: Messages) -> str:
+        if fact.kind == "foundation":
+            values: dict[str, object] = {"cards": words.count("cards", len(cards))}
+            if cards:
+                values["card"] = words.card(cards[-1])
+            key = "label_ft_foundation" if cards else "label_ft_foundation_empty"
+            return words.text(
+                key, n=fact.number, suit=suit_word(words, fact.suit, "suit"), **values
+            )
+        return super().place_label(fact, cards, words)
+
+    def counters(self, g: game.Solitaire, words: Messages) -> str:
+        return words.text("describe_score", score=self.score(g), moves=g.moves)
+
+    def won_extra(self, g: game.Solitaire, words: Messages) -> str:
+        return " · " + words.text("won_score", score=self.score(g))
+
+    def score(self, g: game.Solitaire) -> int:
+        return int(getattr(g, "score", 0))
+
+    def tap(self, controller: Controller, place: str, dests: list[str]) -> Outcome | None:
+        """A card goes home if a foundation takes it; the waste card else to a column."""
+        home = [d for d in dests if d.startswith("f")]
+        if home and not place.startswith("f"):
+            return controller.user_move(place, home[0])
+        column = controller.column_for(place) if place == "waste" else None
+        if column is not None:
+            return controller.user_move(place, column)
+        return None
+
+    def double_tap_on(self, settings: Settings) -> bool:
+        return settings.double_click
+
+    def auto_places(self, settings: Settings) -> bool:
+        return settings.auto_placement
+
+
+def fit(words: Messages, key: str, room: int = 6) -> str:
+    """A word longer than a card's width holds (``room`` letters at the region's size, as
+    "Défausse" or "المكشوف" are) is condensed to that width, so two neighbours never touch."""
+    too_long = len(words.text(key)) > room
+    return f' textLength="{CARD_W}" lengthAdjust="spacingAndGlyphs"' if too_long else ""
+
+
+VIEW = FortyThievesView()

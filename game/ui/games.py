@@ -1,0 +1,19 @@
+"""Every game the page knows, by the engine's game (a code's prefix): its view, the one place
+that says what differs between games on the page (``view.GameView``). Pure.
+
+A new game adds its module beside ``crescent.py`` and ``forty_thieves.py`` and one entry here.
+"""
+
+from __future__ import annotations
+
+import game
+
+from . import crescent, forty_thieves
+from .view import GameView
+
+VIEWS: dict[str, GameView] = {view.GAME: view for view in (crescent.VIEW, forty_thieves.VIEW)}
+
+
+def view_of(g: game.Solitaire) -> GameView:
+    """The view of ``g``'s game."""
+    return VIEWS[g.GAME]

@@ -1,0 +1,109 @@
+"""Replays (pure): a deal and its moves, read from a link, checked through the engine, and
+stepped back and forth; each move's kind, for the captions.
+
+A replay link is ``#CODE/m1,m2,...`` with each move in ``Move.text()`` form
+(``t1-f2``, ``stock-waste``, ``redeal``). A move that is not a move, or that the rules refuse
+where it comes, ends the replay there: what comes before it still plays, and
+:attr:`Replay.broken` says which move broke and why.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import game
+from game import GameCode, Move
+from game.core import Record
+
+from .links import excerpt
+
+MAX_MOVES = 2_000
+
+
+@dataclass(frozen=True)
+class Broken:
+    """The first move that cannot be played: its number (from 1), its text and why."""
+
+    number: int
+    text: str  # as the link wrote it, quoted: controls and format characters shown as "?"
+    reason: str  # an engine refusal key, or "not_a_move"
+
+
+class Replay:
+    """A replay's moves, the game at the current step, and stepping (fast path, exact undo)."""
+
+    def __init__(self, code: GameCode | str, words: tuple[str, ...] | list[str]) -> None:
+        self.code = str(code)
+        self.moves: list[Move] = []
+        self.broken: Broken | None = None
+        check = game.new(self.code)
+        for k, word in enumerate(list(words)[:MAX_MOVES]):
+            try:
+                move = Move.from_text(word.strip())
+                refusal = check.refusal(move.src, move.dst) if not move.is_redeal else None
+            except ValueError:  # not a move's text, or a place this game does not have
+                self.broken = Broken(k + 1, excerpt(word), "not_a_move")
+                break
+            if move.is_redeal and not check.redeal_allowed:
+                refusal = game.Refusal("no_redeals", move.src, move.dst)
+            if refusal is not None:
+                self.broken = Broken(k + 1, excerpt(word), refusal.reason)
+                break
+            check.play_move(move)
+            self.moves.append(move)
+        self.game = game.new(self.code)
+        self.records: list[Record] = []
+
+    @property
+    def at(self) -> int:
+        """How many moves have been played (0: the deal)."""
+        return len(self.records)
+
+    def forward(self) -> Move | None:
+        if self.at >= len(self.moves):
+            return None
+        move = self.moves[self.at]
+        self.records.append(self.game.apply(move))
+        return move
+
+    def back(self) -> bool:
+        if not self.records:
+            return False
+        self.game.unapply(self.records.pop())
+        return True
+
+    def jump(self, step: int) -> None:
+        step = max(0, min(step, len(self.moves)))
+        while self.at > step:
+            self.back()
+        while self.at < step:
+            self.forward()
+
+    def playable(self) -> game.Solitaire:
+        """A game to play on from the current step: replayed through the checked API, with
+        its undo history up to here."""
+        return game.replay(game.new(self.code), self.moves[: self.at])
+
+
+def move_kind(g: game.Solitaire, move: Move) -> str:
+    """What kind of move ``move`` is in ``g`` (before it is played), for a caption: redeal,
+    draw, f2f (foundation to foundation), back (a foundation card back to a column), home
+    (to a foundation), wrap (King on Ace or Ace on King, on a pile) or pile."""
+    if move.is_redeal:
+        return "redeal"
+    if move.src == "stock":
+        return "draw"
+    if move.src[0] == "f":
+        return "f2f" if move.dst[0] == "f" else "back"
+    if move.dst[0] == "f":
+        return "home"
+    under, card = g.cards(move.dst), g.cards(move.src)
+    if under and card and {under[-1].rank, card[-1].rank} == {1, 13}:
+        return "wrap"
+    return "pile"
+
+
+def link_moves(g: game.Solitaire) -> list[str] | None:
+    """The moves of a replay link of the game on the table (undone moves left out); None when
+    they are not known from the deal (a game resumed from an old save's position)."""
+    return None if g.origin is not None else [m.text() for m in g.line]

@@ -1,0 +1,133 @@
+"""What differs between games on the page, as one interface: the board's geometry, the places'
+words, and what a tap, a double-tap and a drop do by default. Each game's module
+(``game/ui/crescent.py``, ``game/ui/forty_thieves.py``) implements it; ``game/ui/games.py``
+picks one by the code's game. Pure.
+
+The defaults here are what most games do; a game's module overrides what its rules make
+different. Nothing outside a game's module asks which game it is.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+import game
+from game.cards import Card
+
+from .faces import CARD_H, CARD_W
+from .geometry import Layout, Slot
+from .messages import SUITS, Messages
+
+if TYPE_CHECKING:  # (the controller asks the view: the view only names its types)
+    from .controller import Controller, Outcome
+    from .settings import Settings
+
+
+def suit_word(words: Messages, suit: int | None, key: str = "place_suit") -> str:
+    """A foundation's suit in the page's language (``place_suit_spades``, ``suit_spades``)."""
+    return words.text(f"{key}_{SUITS[(suit or 0) % 4]}")
+
+
+class GameView:
+    """One game on the page. Subclasses set ``GAME`` (the engine's) and the layout."""
+
+    GAME: ClassVar[str]
+    HELP: ClassVar[str]  # its help page: help/<lang>/<HELP>.html
+    SCORED: ClassVar[bool] = False  # it keeps a score (the statistics' best score)
+    CAPTION: ClassVar[float] = 0.0  # board units under each place for its caption
+
+    # --- geometry ---------------------------------------------------------------------------
+    def layout(self, g: game.Solitaire, aspect: float, index: str = "normal") -> Layout:
+        """The board for a table of ``aspect`` (height / width), cards with ``index``."""
+        raise NotImplementedError
+
+    def index_for(self, aspect: float, chosen: str) -> str:
+        """The corner index size to draw: the player's choice."""
+        return chosen
+
+    def fanned(self, place: game.Place) -> bool:
+        """Whether every card of ``place`` shows (fanned down), not only its top card."""
+        return False
+
+    def visible_cards(self, g: game.Solitaire, place: str) -> tuple[Card, ...]:
+        """The face-up cards drawn for a place: its top card, every card of a fanned one, none
+        of the stock."""
+        cards, fact = g.cards(place), g.place(place)
+        if fact.kind == "stock":
+            return ()
+        return cards if self.fanned(fact) else cards[-1:]
+
+    def place_order(self, g: game.Solitaire) -> tuple[str, ...]:
+        """The places in the game's own order (the DOM's, a screen reader's, Home and End)."""
+        return g.PLACES
+
+    def regions(
+        self, g: game.Solitaire, layout: Layout, targets: frozenset[str], words: Messages
+    ) -> str:
+        """What tells the table's regions apart (markup under the places)."""
+        return ""
+
+    def empty_mark(self, fact: game.Place, slot: Slot, words: Messages) -> str:
+        """What an empty place shows: the empty stock says so."""
+        if fact.kind != "stock":
+            return ""
+        return (
+            f'<text class="empty-word" x="{slot.x + CARD_W / 2:g}" y="{slot.y + CARD_H / 2 + 8:g}">'
+            f"{words.text('stock_empty')}</text>"
+        )
+
+    def empty_classes(self, fact: game.Place) -> tuple[str, ...]:
+        """Classes an empty place adds beside ``empty``."""
+        return ()
+
+    def caption(self, place: str, slot: Slot, count: int, words: Messages, layout: Layout) -> str:
+        """Words drawn with a place (its number, its count), if the game has them."""
+        return ""
+
+    # --- words --------------------------------------------------------------------------------
+    def place_name(self, fact: game.Place, words: Messages) -> str:
+        """A place in a few words: 'pile 3', 'column 2', 'waste'."""
+        if fact.kind in ("stock", "waste"):
+            return words.text(f"place_{fact.kind}")
+        return words.text(f"place_{fact.kind}", n=fact.number)
+
+    def place_label(self, fact: game.Place, cards: tuple[Card, ...], words: Messages) -> str:
+        """A place and what it holds, for its accessible label."""
+        values: dict[str, object] = {"cards": words.count("cards", len(cards))}
+        if cards:
+            values["card"] = words.card(cards[-1])
+        key = f"label_{fact.kind}"
+        if fact.kind in ("pile", "column"):
+            values["n"] = fact.number
+        if fact.kind == "column":
+            values["listing"] = ", ".join(words.card(c) for c in cards)
+        return words.text(key if cards else f"{key}_empty", **values)
+
+    def counters(self, g: game.Solitaire, words: Messages) -> str:
+        """The last line of the board in words: the moves and what is left."""
+        raise NotImplementedError
+
+    def won_extra(self, g: game.Solitaire, words: Messages) -> str:
+        """What the won dialog adds to the time and moves."""
+        return ""
+
+    def score(self, g: game.Solitaire) -> int | None:
+        """The game's score, if it keeps one (the statistics' best score)."""
+        return None
+
+    # --- input --------------------------------------------------------------------------------
+    def tap(self, controller: Controller, place: str, dests: list[str]) -> Outcome | None:
+        """A tap on a card with ``dests``: the move if one place takes it; None to select it."""
+        return controller.user_move(place, dests[0]) if len(dests) == 1 else None
+
+    def double_tap_on(self, settings: Settings) -> bool:
+        """Whether a double-tap sends a card to its best place."""
+        return True
+
+    def drops_on_foundations(self, target: str | None) -> bool:
+        """Whether a drop on ``target`` goes to the foundation area as a whole."""
+        return False
+
+    def auto_places(self, settings: Settings) -> bool:
+        """Whether a card dropped where it cannot go goes to its best place."""
+        return False

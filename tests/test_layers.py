@@ -1,0 +1,132 @@
+"""The layers are folders, and the folders are the only list (docs/ARCHITECTURE.md): the
+engine (``game/*.py``, ``game/solver``) imports neither room of the page; the pure room
+(``game/ui``) imports nothing of the browser room (``game/web``) and no browser module; only
+the browser room imports ``pyscript``, ``js`` or ``pyodide``. The boot snapshot's modules,
+mypy's files and the page's Python are read off the same folders."""
+
+from __future__ import annotations
+
+import ast
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from game.ui.boot import BOOT_MODULES, BROWSER_MODULES
+from game.ui.languages import LANGUAGES
+from tools.site import ENTRY, page_modules, pyscript_config
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = ROOT / "game"
+BROWSER = {"pyscript", "js", "pyodide"}
+MODULES = {
+    ".".join(p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+    for p in GAME.rglob("*.py")
+}
+
+
+def module_of(path: Path) -> str:
+    return ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+
+
+def imports_of(path: Path) -> set[str]:
+    """The modules a file imports, relative imports resolved, ``from game.ui import board``
+    counted as ``game.ui.board``."""
+    package = module_of(path) if path.name == "__init__.py" else module_of(path).rpartition(".")[0]
+    return imports_in(path.read_text(), package)
+
+
+def imports_in(source: str, package: str) -> set[str]:
+    names = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                base = parent + (f".{base}" if base else "")
+            modules = {f"{base}.{a.name}" for a in node.names} & MODULES
+            names |= modules or {base}
+    return names
+
+
+def room(path: Path) -> str:
+    rel = path.relative_to(GAME).parts
+    return rel[0] if rel[0] in ("ui", "web") else "engine"
+
+
+FILES = sorted(GAME.rglob("*.py"))
+
+
+def touches(imported: set[str], prefixes: set[str]) -> set[str]:
+    return {m for m in imported if m.split(".")[0] in prefixes or m in prefixes}
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.relative_to(GAME).as_posix())
+def test_each_module_imports_only_from_its_own_room_and_below(path):
+    imported = imports_of(path)
+    rooms = {name.split(".")[1] for name in imported if name.startswith("game.") and "." in name}
+    if room(path) == "engine":
+        assert not rooms & {"ui", "web"}, f"the engine imports a room of the page: {imported}"
+        assert not touches(imported, BROWSER)
+    elif room(path) == "ui":
+        assert "web" not in rooms, f"the pure room imports the browser room: {imported}"
+        assert not touches(imported, BROWSER), "the pure room imports a browser module"
+
+
+def test_only_the_browser_room_imports_the_browser():
+    touching = {p.relative_to(GAME).as_posix() for p in FILES if touches(imports_of(p), BROWSER)}
+    web = {p.relative_to(GAME).as_posix() for p in (GAME / "web").glob("*.py")}
+    assert touching == web - {"web/__init__.py"}
+
+
+def test_the_rule_sees_a_browser_import_however_it_is_written():
+    """The checks above can fail: each way of writing an import is seen."""
+    source = "from pyscript import document\nfrom ..web import page\nimport js\n"
+    source += "from . import board\n"
+    imported = imports_in(source, "game.ui")
+    assert {"pyscript", "js", "game.web.page", "game.ui.board"} <= imported
+    assert touches(imported, BROWSER) == {"pyscript", "js"}
+
+
+def test_the_snapshot_holds_the_pure_room_and_everything_the_browser_room_imports():
+    assert set(BOOT_MODULES) >= {module_of(p) for p in (GAME / "ui").glob("*.py")} - {"game.ui"}
+    assert set(BROWSER_MODULES) == {module_of(p) for p in (GAME / "web").glob("*.py")} - {
+        "game.web.app"
+    }
+    for path in (GAME / "web").glob("*.py"):
+        imported = imports_of(path) & MODULES
+        outside = imported - set(BOOT_MODULES) - set(BROWSER_MODULES) - {"game.web", "game.ui"}
+        assert not outside, (path.name, outside)
+
+
+def test_mypy_checks_every_module_of_the_game():
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mypy"]
+    assert config["files"] == ["game"] and config["strict"] is True
+    assert "exclude" not in config
+
+
+def test_the_built_pyscript_config_ships_every_module_the_page_runs_and_the_catalogs():
+    config = tomllib.loads(pyscript_config())
+    assert config["interpreter"] == "./static/pyodide-snapshot.mjs"
+    wanted = {f"./{p.relative_to(ROOT).as_posix()}" for p in GAME.rglob("*.py")}
+    # the terminal UI, the page's entry point, and the solver's command line and batch
+    wanted -= {"./game/__main__.py", f"./{ENTRY}", "./game/solver/__main__.py"}
+    wanted -= {"./game/solver/batch.py"}
+    wanted |= {f"./static/messages/{lang}.mo" for lang in LANGUAGES}
+    assert set(config["files"]) == wanted
+    assert all(src == dst for src, dst in config["files"].items())
+    assert "./game/ui/table.py" in config["files"] and len(page_modules()) > 40
+
+
+def test_the_architecture_lists_every_module_and_only_what_exists():
+    """docs/ARCHITECTURE.md is the file map: every module of game/ is in it, and every path it
+    names in backquotes is a file or a folder of the repository."""
+    text = (ROOT / "docs" / "ARCHITECTURE.md").read_text()
+    named = set(re.findall(r"`((?:game|tools|tests|e2e|bench|static|docs)/[\w./<>-]*)`", text))
+    for path in FILES:
+        assert f"`{path.relative_to(ROOT).as_posix()}`" in text, path
+    missing = [p for p in named if "<" not in p and not (ROOT / p).exists()]
+    assert not missing, missing
