@@ -143,8 +143,8 @@ class Controller:
         return self.user_move(src, target)  # refused, with the engine's reason
 
     def _drop_on_foundations(self, src: str, target: str | None) -> Outcome:
-        """Crescent: anywhere in the foundation area means 'the foundation of my suit that
-        takes me' (the one under the pointer first)."""
+        """Anywhere in the foundation area (``GameView.drops_on_foundations``) means 'the
+        foundation of my suit that takes me' (the one under the pointer first)."""
         dests = [d for d in self.targets(src) if d.startswith("f")]
         if target in dests:
             return self.user_move(src, target)
@@ -152,6 +152,11 @@ class Controller:
             return self.user_move(src, dests[0])
         if target != "foundations" and target is not None:
             return self.user_move(src, target)  # refused: say why for the one aimed at
-        cards = self.game.cards(src)
-        own = f"f{cards[-1].suit + 1}" if cards else "f1"  # its suit's ascending foundation
+        g, cards = self.game, self.game.cards(src)
+        suit = cards[-1].suit if cards else 0
+        own = next(  # its suit's first ascending foundation (by the engine's facts)
+            p
+            for p in g.PLACES
+            if (fact := g.place(p)).kind == "foundation" and fact.suit == suit and fact.up
+        )
         return self.user_move(src, own)

@@ -12,7 +12,7 @@ import game
 from .faces import CARD_H, CARD_W
 from .geometry import Layout, Slot, card_scale
 from .messages import Messages
-from .view import GameView, suit_word
+from .view import GameView, region_text, suit_word
 
 # Crescent: the horseshoe. Piles clockwise: left side bottom to top, top row, right side down.
 CR_GAP, CR_CAPTION = 10, 34
@@ -108,9 +108,9 @@ class CrescentView(GameView):
                 return area
             mid, below = x + w / 2, kings.y + CARD_H + (0 if layout.beside else CR_CAPTION) + 30
             return (
-                f'{area}<text class="region" x="{mid:g}" y="{aces.y - 14:g}">'
-                f"{words.text('row_aces')}</text>"
-                f'<text class="region" x="{mid:g}" y="{below:g}">{words.text("row_kings")}</text>'
+                area
+                + region_text(mid, aces.y - 14, words.text("row_aces"))
+                + region_text(mid, below, words.text("row_kings"))
             )
         return ""
 

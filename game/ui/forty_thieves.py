@@ -13,7 +13,7 @@ import game
 from .faces import CARD_H, CARD_W, INDEX
 from .geometry import Layout, Slot
 from .messages import Messages
-from .view import GameView, suit_word
+from .view import GameView, region_text, suit_word
 
 if TYPE_CHECKING:
     from .controller import Controller, Outcome
@@ -91,12 +91,10 @@ class FortyThievesView(GameView):
         wx, sx = waste.x + CARD_W / 2, stock.x + CARD_W / 2
         return (
             f'<rect class="foundation-band" x="-6" y="-6" width="{band + 12}" '
-            f'height="{CARD_H + 12}" rx="12"/><text class="region" x="{band / 2:g}" y="{y}">'
-            f"{words.text('region_foundations')}</text>"
-            f'<text class="region" x="{wx:g}" y="{y}"{fit(words, "region_waste")}>'
-            f"{words.text('region_waste')}</text>"
-            f'<text class="region" x="{sx:g}" y="{y}"{fit(words, "region_stock")}>'
-            f"{words.text('region_stock')}</text>"
+            f'height="{CARD_H + 12}" rx="12"/>'
+            + region_text(band / 2, y, words.text("region_foundations"))
+            + region_text(wx, y, words.text("region_waste"), fit(words, "region_waste"))
+            + region_text(sx, y, words.text("region_stock"), fit(words, "region_stock"))
         )
 
     def empty_mark(self, fact: game.Place, slot: Slot, words: Messages) -> str:

@@ -12,8 +12,14 @@ from . import crescent, forty_thieves
 from .view import GameView
 
 VIEWS: dict[str, GameView] = {view.GAME: view for view in (crescent.VIEW, forty_thieves.VIEW)}
+DEFAULT = crescent.VIEW  # where a link names no game (the help page of a bare address)
 
 
 def view_of(g: game.Solitaire) -> GameView:
     """The view of ``g``'s game."""
     return VIEWS[g.GAME]
+
+
+def view_of_kind(kind: str) -> GameView:
+    """The view of a kind's game (``"FT1-N"``), or DEFAULT for one the page has no view of."""
+    return VIEWS.get(kind.split("-")[0], DEFAULT)

@@ -15,7 +15,7 @@ from urllib.parse import parse_qs, unquote
 from game import CodeError, GameCode
 from game.codes import KINDS
 
-from .games import VIEWS
+from .games import view_of_kind
 
 MAX_HASH = 256  # a code is 13 characters
 MAX_REPLAY_HASH = 12_000  # a replay link: the code, then ~6 characters a move
@@ -92,6 +92,5 @@ def help_href(lang: str, code: str | None) -> str:
     when it has no help), with ``#CODE`` so that the help page's way back resumes the deal."""
     base = lang.split("-")[0].lower()
     folder = base if base in HELP_LANGUAGES else HELP_LANGUAGES[0]
-    view = VIEWS.get((code or "")[:3], VIEWS["CR1"])  # (by a code's game prefix)
-    page = view.HELP
+    page = view_of_kind(code or "").HELP
     return f"./help/{folder}/{page}.html" + (f"#{code}" if code else "")

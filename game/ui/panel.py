@@ -11,7 +11,7 @@ from functools import lru_cache
 import game
 
 from .controller import Outcome
-from .games import VIEWS, view_of
+from .games import view_of, view_of_kind
 from .messages import Messages, clock
 from .names import place_name
 from .stats import Record, Stats
@@ -142,7 +142,7 @@ def stats_table(stats: Stats, kinds: tuple[str, ...], words: Messages) -> str:
     )
     scores = [none if r.best_score is None else r.best_score for r in best]
     rows.append(
-        ("stats_best_score", [s if VIEWS[k[:3]].SCORED else "" for k, s in zip(kinds, scores)])
+        ("stats_best_score", [s if view_of_kind(k).SCORED else "" for k, s in zip(kinds, scores)])
     )
     head = "".join(f'<th scope="col">{html.escape(words.text(f"game_{k}"))}</th>' for k in kinds)
     body = "".join(

@@ -31,8 +31,8 @@ from .assist import Job
 
 PROGRESS_MS = 250.0  # a check reports its progress about this often
 
-# what the worker imports: the engine, the solver and the search slicing; not the browser layer
-FILES = ("game/*.py", "game/solver/*.py", "game/web/__init__.py", "game/ui/assist.py")
+# what the worker imports: the engine, the solver and the search slicing; not the browser room
+FILES = ("game/*.py", "game/solver/*.py", "game/ui/__init__.py", "game/ui/assist.py")
 FILES_TOO = ("game/ui/solver_worker.py",)
 
 

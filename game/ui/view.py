@@ -28,6 +28,11 @@ def suit_word(words: Messages, suit: int | None, key: str = "place_suit") -> str
     return words.text(f"{key}_{SUITS[(suit or 0) % 4]}")
 
 
+def region_text(x: float, y: float, text: str, extra: str = "") -> str:
+    """A region's name on the table (a row, a band), centred at ``x``."""
+    return f'<text class="region" x="{x:g}" y="{y:g}"{extra}>{text}</text>'
+
+
 class GameView:
     """One game on the page. Subclasses set ``GAME`` (the engine's) and the layout."""
 
