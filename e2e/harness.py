@@ -3,14 +3,15 @@ sub-path server and Chromium's flags are tools/serve.py's; fixtures live in conf
 
 from __future__ import annotations
 
+import itertools
 import json
-import time
 import warnings
 import zipfile
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tools.serve import CHROMIUM_ARGS, PREFIX, ROOT, serve
 
@@ -76,15 +77,33 @@ def check_library(page: Page, site_dir: Path) -> None:
     assert (imported & full) - trimmed == set()
 
 
+UNTIL = itertools.count()  # each wait's own slot in the page
+
+
 def until(page: Page, expression: str, arg=None, timeout: float = 30_000) -> None:
-    """Wait until ``expression`` (which may return a promise: caches, fetches) is truthy.
-    ``page.wait_for_function`` does not await a promise: it takes the promise itself for
-    true, at once."""
-    deadline = time.monotonic() + timeout / 1000
-    while not page.evaluate(expression, arg):
-        if time.monotonic() > deadline:
-            raise AssertionError(f"still false after {timeout / 1000:.0f} s: {expression}")
-        page.wait_for_timeout(100)
+    """Wait until ``expression`` (which may return a promise: caches, fetches; or be a function
+    of ``arg``) is truthy. ``page.wait_for_function`` does not await a promise (it takes the
+    promise itself for true), so the page keeps the last answer in a slot of its own, asks
+    again once it is in, and the wait is on that slot."""
+    slot = json.dumps(f"__until{next(UNTIL)}")
+    check = f"""arg => {{
+        const slot = window[{slot}] || (window[{slot}] = {{busy: false, value: false}});
+        if (!slot.busy) {{
+            slot.busy = true;
+            Promise.resolve()
+                .then(() => {{
+                    const it = ({expression});
+                    return typeof it === "function" ? it(arg) : it;
+                }})
+                .then(value => {{ slot.value = value; }}, () => {{}})
+                .finally(() => {{ slot.busy = false; }});
+        }}
+        return slot.value;
+    }}"""
+    try:
+        page.wait_for_function(check, arg=arg, timeout=timeout, polling=100)
+    except PlaywrightTimeoutError:
+        raise AssertionError(f"still false after {timeout / 1000:.0f} s: {expression}") from None
 
 
 def ready(page: Page, reload: bool = False) -> None:
