@@ -19,6 +19,14 @@ def next_frame(page: Page, after: int) -> None:
     page.wait_for_function("n => Number(document.body.dataset.frame) > n", arg=after)
 
 
+PAINTED = "new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+
+def painted(page: Page) -> None:
+    """Wait until the page has painted the frame after this one (a state, not a time)."""
+    page.evaluate(PAINTED)
+
+
 def kept(page: Page) -> None:
     """Wait until what the board shows is also kept (saved, counted, described): the page does
     that once the draw is painted (``body[data-kept]`` catches up with ``body[data-frame]``)."""

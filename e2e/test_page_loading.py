@@ -7,6 +7,7 @@ import re
 
 import pytest
 from harness import ready
+from pages import kept, painted
 
 SAMPLE = """window.__samples = [];
 const sample = () => {
@@ -104,7 +105,8 @@ def test_the_page_does_not_shift_while_it_boots(browser, site, viewport):
     page.add_init_script(SHIFTS)
     page.goto(f"{site}index.html?test=1#FT1-N-AAAAAAB")
     ready(page)
-    page.wait_for_timeout(500)
+    kept(page)  # the first board drawn and kept, then two more frames painted
+    painted(page)
     assert page.evaluate("window.__shift") <= 0.02
     context.close()
 

@@ -7,7 +7,7 @@ import re
 
 import pytest
 from harness import ROOT, SHOTS
-from pages import center, drag, frame, load_code, next_frame, open_settings, resize, tap
+from pages import center, drag, frame, kept, load_code, next_frame, open_settings, resize, tap
 from playwright.sync_api import expect
 
 import game
@@ -237,7 +237,7 @@ def test_sound_is_off_by_default_and_never_starts_before_a_gesture(fresh):
     page.locator("body").evaluate("b => delete b.dataset.sound")
     page.keyboard.press("Escape")
     tap(page, "t6")
-    page.wait_for_timeout(200)
+    kept(page)  # the move is drawn, painted and kept: its sound would have been asked by now
     assert page.locator("body").get_attribute("data-sound") is None  # muted
     assert page.evaluate("window.__audio") == 1
 

@@ -12,6 +12,7 @@ from pages import (
     load_code,
     load_position,
     open_settings,
+    painted,
     status_text,
 )
 from playwright.sync_api import expect
@@ -293,7 +294,7 @@ def wiggle(page, x: float, y: float, seconds: float) -> None:
     while time.monotonic() < end:
         k += 1
         page.mouse.move(x + 4 * (k % 2), y)
-        page.wait_for_timeout(30)
+        painted(page)  # the move handled and the frame after it painted
 
 
 def test_a_move_that_loses_the_deal_is_said_once_with_an_undo_back_to_a_win(board):
