@@ -101,10 +101,14 @@
   var failure = null;  // null, "stalled" or "error"
   var last = Date.now();
 
-  // the game the link names, for the toolbar's first paint (app.css): Python sets body's own
-  if (/^#(\s|%20)*ft1/i.test(location.hash)) {
-    document.documentElement.dataset.game = "FT1";
-  }
+  // the controls of the game the link names, for the toolbar's first paint (app.css): the
+  // build wrote each game's into html[data-controls] (game/ui/games.py); Python sets body's own
+  try {
+    var controls = JSON.parse(document.documentElement.dataset.controls);
+    var named = /^#(?:\s|%20)*([a-z]{2}\d)/i.exec(location.hash);
+    var game = named ? named[1].toUpperCase() : "";
+    document.documentElement.dataset.has = game in controls ? controls[game] : controls[""];
+  } catch (e) {}  // (then html[data-has] stays the default game's, as the build wrote it)
 
   function el(id) { return document.getElementById(id); }
   function isReady() { return Boolean(document.body && document.body.dataset.ready); }

@@ -7,8 +7,11 @@ import shutil
 from pathlib import Path
 
 import pytest
+from bs4 import BeautifulSoup
 
 from game.codes import KINDS, kind_slug
+from game.ui.board import escape
+from game.ui.games import controls_by_game
 from game.ui.languages import LANGUAGES
 from tools import catalogs, manifests
 from tools.site import (
@@ -34,13 +37,20 @@ def worker_files(site: Path) -> tuple[str, list]:
     return version, files
 
 
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One site built from the sources, for the tests that read it (a build takes ~12 s)."""
+    site = tmp_path_factory.mktemp("built") / "site"
+    build(site)
+    return site
+
+
 @pytest.mark.skipif(
     not (ROOT / "static" / "vendor" / "pyodide").is_dir(), reason="needs `make build`"
 )
 @pytest.mark.build
-def test_the_site_holds_the_page_and_nothing_else(tmp_path):
-    site = tmp_path / "site"
-    build(site)
+def test_the_site_holds_the_page_and_nothing_else(built):
+    site = built
     names = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
     for needed in [
         "index.html",
@@ -67,7 +77,16 @@ def test_the_site_holds_the_page_and_nothing_else(tmp_path):
     total = sum((site / rel).stat().st_size for rel in boot_files(site))  # the loading screen's
     words = localize((ROOT / "index.html").read_text(), CATALOG)  # the words are in it
     words = words_block(words, ROOT / "locale")  # and the other languages' static words
+    controls = escape(json.dumps(controls_by_game()))  # each game's optional controls
+    words = words.replace("__CONTROLS__", controls).replace("__DEFAULT_CONTROLS__", "redeal")
     assert page == words.replace("__BOOT_BYTES__", str(total))
+    root = BeautifulSoup(page, "html.parser").html
+    assert root["data-has"] == "redeal"  # before static/watchdog.js has read the link
+    assert json.loads(str(root["data-controls"])) == {
+        "": "redeal",  # a link that names no game: the default's (Crescent)
+        "CR1": "redeal",
+        "FT1": "auto-place double-click draw score",
+    }
     assert 6_000_000 < total < 14_000_000
     vendored = [p for p in (site / "static/vendor").rglob("*") if p.suffix in (".js", ".mjs")]
     assert not [p for p in vendored if b"sourceMappingURL" in p.read_bytes()]  # maps not shipped
@@ -82,9 +101,8 @@ def test_the_site_holds_the_page_and_nothing_else(tmp_path):
     not (ROOT / "static" / "vendor" / "pyodide").is_dir(), reason="needs `make build`"
 )
 @pytest.mark.build
-def test_the_worker_lists_every_file_with_its_hash_and_versions_change(tmp_path):
-    site = tmp_path / "a"
-    build(site)
+def test_the_worker_lists_every_file_with_its_hash_and_versions_change(built, tmp_path):
+    site = built
     version, files = worker_files(site)
     on_disk = {
         p.relative_to(site).as_posix()

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from game.codes import KINDS
 from game.ui.board import escape
+from game.ui.games import controls_by_game
 from game.ui.languages import NATIVE, direction
 from tools import catalogs, help, manifests
 
@@ -244,6 +245,12 @@ def build(out: Path, root: Path = ROOT) -> list[tuple[str, str]]:
     catalog = catalogs.words("en", root / "locale")
     page = out / "index.html"
     html = localize(page.read_text(encoding="utf-8"), catalog)
+    controls = (
+        controls_by_game()
+    )  # (html[data-has]: the default's, until watchdog.js reads the link)
+    html = fill(
+        html, {"__CONTROLS__": escape(json.dumps(controls)), "__DEFAULT_CONTROLS__": controls[""]}
+    )
     page.write_text(words_block(html, root / "locale"), encoding="utf-8")
     game_hash = hashlib.sha256(
         b"".join((out / rel).read_bytes() for rel in sorted(page_python_files(root)))

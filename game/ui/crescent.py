@@ -81,6 +81,7 @@ def crescent_upright() -> Layout:
 class CrescentView(GameView):
     GAME = "CR1"
     HELP = "crescent"
+    CONTROLS = frozenset({"redeal"})
     CAPTION = CR_CAPTION  # each pile's number and count under it
 
     def layout(self, g: game.Solitaire, aspect: float, index: str = "normal") -> Layout:

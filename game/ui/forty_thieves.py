@@ -65,6 +65,7 @@ class FortyThievesView(GameView):
     GAME = "FT1"
     HELP = "forty-thieves"
     SCORED = True
+    CONTROLS = frozenset({"draw", "score", "double-click", "auto-place"})
 
     def layout(self, g: game.Solitaire, aspect: float, index: str = "normal") -> Layout:
         return forty_thieves_layout(g, aspect, index)

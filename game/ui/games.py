@@ -23,3 +23,14 @@ def view_of(g: game.Solitaire) -> GameView:
 def view_of_kind(kind: str) -> GameView:
     """The view of a kind's game (``"FT1-N"``), or DEFAULT for one the page has no view of."""
     return VIEWS.get(kind.split("-")[0], DEFAULT)
+
+
+def controls(view: GameView) -> str:
+    """``body[data-has]``: the optional controls a game shows, as the stylesheet reads them."""
+    return " ".join(sorted(view.CONTROLS))
+
+
+def controls_by_game() -> dict[str, str]:
+    """Every game's controls, and the default's (``""``): static/watchdog.js shows the link's
+    game's before Python has started (written into index.html by the build)."""
+    return {"": controls(DEFAULT)} | {name: controls(view) for name, view in VIEWS.items()}

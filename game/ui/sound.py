@@ -1,5 +1,5 @@
 """The game's sounds as data: short tones the page synthesises with the Web Audio API (no
-sound file is shipped). Pure: ``dom.Sound`` plays them, only once the player has touched the
+sound file is shipped). Pure: ``web.sound.Sound`` plays them, only once the player has touched the
 page and only when the sound setting is on (it is off by default).
 """
 

@@ -40,6 +40,9 @@ class GameView:
     HELP: ClassVar[str]  # its help page: help/<lang>/<HELP>.html
     SCORED: ClassVar[bool] = False  # it keeps a score (the statistics' best score)
     CAPTION: ClassVar[float] = 0.0  # board units under each place for its caption
+    # the page's controls only some games have (index.html's [data-needs]): "redeal" (the
+    # button, and its question's setting), "draw", "score", "double-click", "auto-place"
+    CONTROLS: ClassVar[frozenset[str]] = frozenset()
 
     # --- geometry ---------------------------------------------------------------------------
     def layout(self, g: game.Solitaire, aspect: float, index: str = "normal") -> Layout:

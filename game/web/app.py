@@ -4,7 +4,7 @@ Everything with logic is pure and unit-tested: rules in ``game``, what an input 
 ``controller``, the board in ``board``, the game on the table (view, timer, words) in
 ``table`` and ``panel``, the saved game in ``session``, ``settings``, the pointer in
 ``pointer``, the error guard in ``guard``. :class:`~game.web.page.Page` holds one page's state
-and its handlers; ``dom`` writes into the document.
+and its handlers; ``elements`` finds the page's elements, ``painter`` draws the board.
 """
 
 from __future__ import annotations
@@ -24,10 +24,14 @@ from game.ui.guard import Handler
 from game.ui.languages import LANG_KEY, choose, direction, with_language
 from game.ui.links import hooks_on
 from game.ui.messages import Messages
-from game.web.dom import LocalStore, dialog_closed, install_art, listen, q
+from game.web.dialogs import dialog_closed
+from game.web.elements import found
 from game.web.help import Help
+from game.web.look import install_art
 from game.web.menu import Menu, Sheet
 from game.web.page import Page
+from game.web.schedule import listen
+from game.web.storage import LocalStore
 
 
 def language() -> str:
@@ -57,14 +61,15 @@ def change_language(page: Page, event: Any) -> None:
 def bind(page: Page) -> None:
     """Every event the page handles, each through the page's error guard."""
     on = page.guard
-    listen(page.svg, "pointerdown", on(page.on_pointer_down))
-    listen(page.svg, "pointermove", on(page.on_pointer_move))
-    listen(page.svg, "pointerup", on(page.on_pointer_up))
-    listen(page.svg, "pointercancel", on(page.on_pointer_up))
-    listen(page.svg, "touchstart", on(page.on_touch_start))
+    pointer = page.pointer
+    listen(page.svg, "pointerdown", on(pointer.on_down))
+    listen(page.svg, "pointermove", on(pointer.on_move))
+    listen(page.svg, "pointerup", on(pointer.on_up))
+    listen(page.svg, "pointercancel", on(pointer.on_up))
+    listen(page.svg, "touchstart", on(pointer.on_touch_start))
     listen(document, "keydown", on(page.keyboard.on_key))
     listen(page.svg, "focusin", on(page.keyboard.on_focus))
-    for dialog in document.querySelectorAll("dialog"):
+    for dialog in found().dialogs:
         listen(dialog, "close", on(dialog_closed))
     for gesture in ("pointerdown", "keydown"):  # sound may start only after the first one
         listen(document, gesture, on(page.sound.arm))
@@ -73,7 +78,7 @@ def bind(page: Page) -> None:
     listen(document, "visibilitychange", on(page.actions.on_visibility))
     listen(window, "pagehide", on(page.unseen.flush))  # left or reloaded: the last move kept
     sheet = Sheet(on, Menu(on).button)
-    for box in document.querySelectorAll("[data-setting]"):
+    for box in found().setting_boxes.values():
         listen(box, "change", on(page.change_setting))
     clicks: dict[str, Handler] = {
         "new": page.new_deal,
@@ -112,32 +117,35 @@ def bind(page: Page) -> None:
         "undo-to-winnable": page.solving.undo_to_winnable,
         "close": lambda event: event.target.closest("dialog").close(),
     }
+    elements = found()
     for action, handler in clicks.items():
-        when("click", f"[data-action={action}]")(on(handler))
-    when("click", "[data-action=help]")(on(Help(page).open))  # sync: it may preventDefault
-    when("change", "[data-action=game]")(on(page.new_deal))
-    when("change", "[data-action=language]")(on(lambda event: change_language(page, event)))
-    when("change", "#stats-file")(on(page.records.imported))
-    when("input", "#replay-step")(on(page.replaying.slid))
+        when("click", elements.doing(action))(on(handler))
+    help_link = elements.doing("help")
+    when("click", help_link)(on(Help(page).open))  # sync: it may preventDefault
+    when("change", [elements.picker])(on(page.new_deal))
+    when("change", [elements.language])(on(lambda event: change_language(page, event)))
+    when("change", [elements.stats_file])(on(page.records.imported))
+    when("input", [elements.replay_step])(on(page.replaying.slid))
     window.setInterval(create_proxy(on(page.tick)), 1000)
 
 
 def main() -> None:
+    found()  # every element of the page, or the boot fails here naming those missing
     random.seed()  # restored from a snapshot, the generator would start alike in every session
     words = Messages.load(language())
     install_art(SPRITE if words.ranks == RANKS else sprite(words.ranks))  # the corner letters
     page = Page(words)
-    q("[data-action=language]").value = words.lang
+    found().language.value = words.lang
     bind(page)
     testing = hooks_on(str(window.location.search))
     if testing:
         window.solitaireLoadPosition = create_proxy(page.guard(page.load_position))
         window.solitaireLoadCode = create_proxy(page.guard(page.load_code))
-        window.solitairePosition = create_proxy(lambda: page.table.game.position())
+        window.solitairePosition = create_proxy(lambda: page.game.position())
         # every module imported so far (e2e: all of the standard library's come from the
         # trimmed library the build made, tools/stdlib.py)
         window.solitaireModules = create_proxy(lambda: json.dumps(sorted(sys.modules)))
-        window.solitaireReplayLink = create_proxy(lambda: page.replaying.link(page.table.game))
+        window.solitaireReplayLink = create_proxy(lambda: page.replaying.link(page.game))
 
     def first_deal() -> bool:
         page.load_hash()
@@ -145,10 +153,8 @@ def main() -> None:
 
     if page.guard(first_deal)() is None:  # failed, reported: the start-up's fallback is a
         page.deal(page.kind(), push=False)  # fresh deal
-    q("#loading").hidden = True
-    for control in document.querySelectorAll(
-        "header button, header select, #paused button, #settings-sheet button"
-    ):
+    found().loading.hidden = True
+    for control in found().ready_controls:
         control.disabled = False
     page.frames.now()
     if testing:  # what Python had imported when the page became ready (e2e/test_page_snapshot)

@@ -5,19 +5,23 @@ one with each card's flight (all at once under reduced motion); one Undo takes t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 import game
+from game import Move, Solitaire
 from game.ui import panel
 from game.ui.guard import Guard
+from game.ui.messages import Messages
 from game.ui.replay import link_moves
-from game.web.dom import AfterPaint, modal, q
-
-if TYPE_CHECKING:  # the page these parts serve (one way: it imports them)
-    from game.web.page import Page
+from game.ui.settings import Settings
+from game.ui.table import Shown
+from game.web.dialogs import modal
+from game.web.elements import found
+from game.web.schedule import AfterPaint
 
 STEP_MS = 140  # between two cards going home: the arrival animation lasts 170 ms
 CELEBRATION_MS = 1300  # the cards cascade (app.css), then the won dialog
@@ -27,12 +31,32 @@ def reduced_motion() -> bool:
     return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
 
 
+class Host(Protocol):
+    """What the finish needs of the page."""
+
+    words: Messages
+
+    @property
+    def game(self) -> Solitaire: ...
+    @property
+    def settings(self) -> Settings: ...
+    @property
+    def auto_steps(self) -> int: ...
+    def finish_move(self, move: Move) -> Shown | None: ...
+    def show(self, shown: Shown, draw: bool = True) -> None: ...
+    def redraw(self) -> None: ...
+    def elapsed(self) -> float: ...
+
+
 class Finishing:
     """At most one finish at a time; any other change by the player stops it."""
 
-    def __init__(self, page: Page, guarded: Guard) -> None:
-        self.page = page
-        self.line: list[game.Move] = []
+    def __init__(
+        self, host: Host, count_win: Callable[[Solitaire, float], str], guarded: Guard
+    ) -> None:
+        self.host = host
+        self.count_win = count_win  # counts the win; the statistics line to show
+        self.line: list[Move] = []
         self.timer = None  # the next card's step
         self.soon = AfterPaint(self.check, guarded)  # the look for a finish after a move
         self.proxy = create_proxy(guarded(self.step))
@@ -46,17 +70,17 @@ class Finishing:
 
     def check(self) -> None:
         """Start a finish if the setting is on and one exists."""
-        table = self.page.table
-        if self.line or not table.settings.auto_finish or table.game.status != "playing":
+        host = self.host
+        if self.line or not host.settings.auto_finish or host.game.status != "playing":
             return
-        line = game.finishing_line(table.game)
+        line = game.finishing_line(host.game)
         if not line:
             return
         self.line = list(line)
         if reduced_motion():
             while self.line:
                 self.step(draw=False)
-            self.page.frames.now()
+            host.redraw()
         else:
             self.timer = window.setTimeout(self.proxy, STEP_MS)
 
@@ -71,21 +95,19 @@ class Finishing:
         self.timer = None
         if not self.line:
             return
-        page, move = self.page, self.line.pop(0)
-        now = window.performance.now()
-        shown = page.table.finish_move(move, now, page.aspect(), page.table.origins())
+        host, move = self.host, self.line.pop(0)
+        shown = host.finish_move(move)
         if shown is None:
             self.stop()
             return
         if not self.line:  # the last card: say what happened, then the end of the game
-            n = page.table.auto_steps
-            said = page.words.count("auto_finished", n)
+            said = host.words.count("auto_finished", host.auto_steps)
             if shown.ended:
-                said += " " + page.words.text(f"{shown.ended}_title")
+                said += " " + host.words.text(f"{shown.ended}_title")
             shown = type(shown)(said, shown.ended)
         else:  # the cards on their way home are seen, not each said: one sentence at the end
             shown = type(shown)(None, shown.ended, shown.sound)
-        page.show(shown, draw=draw)
+        host.show(shown, draw=draw)
         if self.line and draw:
             self.timer = window.setTimeout(self.proxy, STEP_MS)
 
@@ -93,13 +115,12 @@ class Finishing:
     def won(self) -> None:
         """A win: the cards cascade (not under reduced motion), then the won dialog with the
         time, moves, score and the statistics line."""
-        page = self.page
-        g, elapsed = page.table.game, page.elapsed()
-        q("#won-text").textContent = panel.won_text(g, elapsed, page.words)
-        q("#won-stats").textContent = page.records.won(g, elapsed)
+        g, elapsed, page = self.host.game, self.host.elapsed(), found()
+        page.won_text.textContent = panel.won_text(g, elapsed, self.host.words)
+        page.won_stats.textContent = self.count_win(g, elapsed)
         unknown = link_moves(g) is None  # a game resumed from an old save's position: no replay
-        for action in ("replay-this", "share"):
-            q(f"#won-dialog [data-action={action}]").hidden = unknown
+        for link in page.won_links:  # Replay this game, Share
+            link.hidden = unknown
         if reduced_motion():
             self.open_won_dialog()
             return
@@ -108,6 +129,6 @@ class Finishing:
 
     def open_won_dialog(self, *_args: Any) -> None:
         document.body.classList.remove("celebrate")
-        dialog = q("#won-dialog")
-        if self.page.table.game.status == "won" and not dialog.open:
+        dialog = found().won_dialog
+        if self.host.game.status == "won" and not dialog.open:
             modal(dialog)

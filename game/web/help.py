@@ -9,24 +9,33 @@ from __future__ import annotations
 
 import asyncio
 import inspect
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from pyscript import document, window
 
+from game import Solitaire
+from game.ui.guard import Handler
 from game.ui.links import help_href
-from game.web.dom import modal, q
+from game.web.dialogs import modal
+from game.web.elements import found
 
-if TYPE_CHECKING:  # the page these parts serve (one way: it imports them)
-    from game.web.page import Page
+
+class Host(Protocol):
+    """What Help needs of the page."""
+
+    @property
+    def game(self) -> Solitaire: ...
+    def cancel_press(self, _event: Any = None) -> None: ...
+    def guard(self, handler: Handler) -> Handler: ...
 
 
 class Help:
-    def __init__(self, page: Page) -> None:
-        self.page = page
+    def __init__(self, host: Host) -> None:
+        self.host = host
         self.task: asyncio.Task[None] | None = None  # kept: a task nobody holds may be dropped
 
     def href(self) -> str:
-        return help_href(str(document.documentElement.lang or "en"), self.page.table.game.code)
+        return help_href(str(document.documentElement.lang or "en"), self.host.game.code)
 
     def open(self, event: Any) -> None:
         """Help pressed (a click, Enter): point the link at this game, language and deal; a
@@ -37,8 +46,8 @@ class Help:
         if event.button or event.ctrlKey or event.metaKey or event.shiftKey or event.altKey:
             return
         event.preventDefault()  # now, while the event is dispatched: the fetch comes later
-        self.page.cancel_press()
-        shown = self.page.guard(self.show)(href)
+        self.host.cancel_press()
+        shown = self.host.guard(self.show)(href)
         assert inspect.isawaitable(shown)  # (the guard keeps a coroutine function one)
         self.task = asyncio.ensure_future(shown)
 
@@ -53,7 +62,8 @@ class Help:
         if not main:
             window.location.href = href
             return
-        content = q("#help-content")
+        page = found()
+        content = page.help_content
         # this site's own file, made by tools/help.py from Markdown: no script, no style
         content.innerHTML = main.innerHTML
         content.setAttribute("lang", help_page.documentElement.lang)
@@ -61,8 +71,8 @@ class Help:
         heading = content.querySelector("h1")
         if heading:
             heading.id = "help-title"
-        q("#help-full").setAttribute("href", href)
-        dialog = q("#help-dialog")
+        page.help_full.setAttribute("href", href)
+        dialog = page.help_dialog
         if not dialog.open:
             modal(dialog)
         content.scrollTop = 0

@@ -9,27 +9,28 @@ from pyscript import document, window
 
 from game.ui import menu
 from game.ui.guard import Guard
-from game.web.dom import listen, q
+from game.web.elements import found
+from game.web.schedule import listen
 
 
 class Menu:
     """A menu button and its ``role="menu"`` popup of buttons."""
 
     def __init__(self, guard: Guard) -> None:
-        self.button = q("[data-action=menu]")
-        self.popup = q("#main-menu")
+        self.button = found().menu_button
+        self.popup = found().main_menu
         listen(self.button, "click", guard(self.toggle))
         listen(self.button, "keydown", guard(self.on_button_key))
         listen(self.popup, "keydown", guard(self.on_key))
         listen(self.popup, "click", guard(self.on_click))
-        listen(q("body"), "pointerdown", guard(self.on_pointer_down))
+        listen(document.body, "pointerdown", guard(self.on_pointer_down))
 
     @property
     def is_open(self) -> bool:
         return not self.popup.hidden
 
     def items(self) -> list[Any]:
-        return [b for b in self.popup.querySelectorAll("[role=menuitem]") if b.offsetParent]
+        return [b for b in found().menu_items if b.offsetParent]
 
     def open(self, focus: int = 0) -> None:
         self.popup.hidden = False
@@ -58,7 +59,7 @@ class Menu:
             self.open()
 
     def on_button_key(self, event: Any) -> None:
-        first = menu.opening(str(event.key), len(self.popup.querySelectorAll("[role=menuitem]")))
+        first = menu.opening(str(event.key), len(found().menu_items))
         if first is not None:
             event.preventDefault()
             self.popup.hidden = False  # shown first: only shown items count
@@ -84,7 +85,7 @@ class Menu:
         """An item was chosen (its own handler has run): the menu closes, and the focus goes
         back to its button unless the item opened a dialog, which has the focus now."""
         if event.target.closest("[role=menuitem]"):
-            self.close(refocus=not document.querySelector("dialog[open]"))
+            self.close(refocus=not found().open_dialog())
 
     def on_pointer_down(self, event: Any) -> None:
         if self.is_open and not event.target.closest(".menu-wrap"):
@@ -97,7 +98,7 @@ class Sheet:
     goes back to the menu button."""
 
     def __init__(self, guard: Guard, back: Any) -> None:
-        self.dialog = q("#settings-sheet")
+        self.dialog = found().settings_sheet
         self.back = back
         listen(self.dialog, "click", guard(self.on_click))
         listen(self.dialog, "close", guard(self.on_close))
@@ -117,5 +118,5 @@ class Sheet:
             self.close()
 
     def on_close(self, _event: Any = None) -> None:
-        if not document.querySelector("dialog[open]"):
+        if not found().open_dialog():
             self.back.focus()

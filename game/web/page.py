@@ -3,48 +3,46 @@
 Each handler turns a DOM event into a call to the pure modules and shows what comes back:
 rules in ``game``, what an input means in ``controller``, the game on the table (view, timer,
 words) in ``table``, what the browser keeps in ``storage``, the address bar in ``links``, the
-pointer in ``pointer``, settings in ``settings``. Writing into the document is ``dom``'s.
+pointer in ``pointer``, settings in ``settings``. The board's document is the ``painter``'s.
+Its parts (actions, finish, keys, replay, solver, stats, help) each see the page through
+their own ``Host`` protocol: the few verbs below, never the table itself.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pyscript import document, window
 
 import game
+from game import Move, Solitaire
 from game.codes import KINDS, GameCode, random_code
 from game.ui import names, panel
-from game.ui.controller import NOTHING, Outcome
+from game.ui.board import Rect
+from game.ui.controller import Controller, Outcome
+from game.ui.games import controls, view_of
 from game.ui.guard import Handler, guard
 from game.ui.links import read_hash
 from game.ui.messages import Messages, clock
-from game.ui.pointer import Press
+from game.ui.session import Clock
 from game.ui.settings import CHOICES, Settings
-from game.ui.storage import Storage
+from game.ui.storage import SavedGame, Storage
 from game.ui.table import Point, Shown, Table
 from game.web.actions import Actions, now
-from game.web.dom import (
-    AfterPaint,
-    BoardSize,
-    Frames,
-    LocalStore,
-    Painter,
-    Sound,
-    appearance,
-    close_dialogs,
-    drop_target,
-    fixed,
-    modal,
-    place_at,
-    q,
-    show_toolbar,
-)
+from game.web.dialogs import close_dialogs, modal
+from game.web.elements import found
 from game.web.finish import Finishing
 from game.web.keys import Keyboard
+from game.web.look import appearance
+from game.web.painter import Painter, show_toolbar
+from game.web.pointer import Pointer
 from game.web.replay import Replaying
+from game.web.schedule import AfterPaint, BoardSize, Frames
 from game.web.solver import Solving
+from game.web.sound import Sound
 from game.web.stats import Records
+from game.web.storage import LocalStore
 
 
 class Page:
@@ -52,19 +50,20 @@ class Page:
 
     def __init__(self, words: Messages) -> None:
         self.words = words
-        self.svg = q("#board")
+        self.elements = found()
+        self.svg = self.elements.board
         self.painter = Painter(self.svg)
         self.keyboard = Keyboard(self)
-        self.picker = q("[data-action=game]")
+        self.picker = self.elements.picker
         self.storage = Storage(LocalStore.open(), window.console.warn)
         self.unsaved_told = False  # "cannot be saved" is said once, not after every move
         values, notice = self.storage.load_settings(Settings().values())
         self.notices = [words.text(notice)] if notice else []  # said with the first deal
-        self.records = Records(self)
+        self.records = Records(self, self.storage)
         if self.records.notice:
             self.notices.append(words.text(self.records.notice))
         settings = Settings.of(values)
-        for box in document.querySelectorAll("[data-setting]"):
+        for box in self.elements.setting_boxes.values():
             if box.type == "checkbox":
                 box.checked = getattr(settings, box.dataset.setting)
             else:  # a choice: its options from settings.CHOICES, in the catalog's words
@@ -78,14 +77,14 @@ class Page:
         appearance(settings)
         self.sound = Sound()
         self.table = Table(game.new(str(random_code())), settings, words)
-        self.press: Press | None = None
+        self.pointer = Pointer(self)
         self.actions = Actions(self)  # Redeal's question, Restart, Pause, the hidden page
         self.frames = Frames(self.render, self.guard)
         self.size = BoardSize(self.svg, self.resized, self.guard)
         self.unseen = AfterPaint(self.keep, self.guard)
         self.keeping = False  # the last draw's game is the player's (not a replay's): kept
-        self.solving = Solving(self, words, self.guard)
-        self.finishing = Finishing(self, self.guard)
+        self.solving = Solving(self, self.guard)
+        self.finishing = Finishing(self, self.records.won, self.guard)
         self.replaying = Replaying(self, self.guard)
 
     def guard(self, handler: Handler) -> Handler:
@@ -97,7 +96,7 @@ class Page:
         self.announce(self.words.text("unexpected_error"))
 
     # --- game lifecycle ---------------------------------------------------------------------
-    def start(self, g: game.Solitaire, elapsed_ms: float = 0.0, keep_replay: bool = False) -> None:
+    def start(self, g: Solitaire, elapsed_ms: float = 0.0, keep_replay: bool = False) -> None:
         self.announce("")  # a notice belongs to the deal it was said for: the caller says anew
         self.unseen.flush()  # the game on the table kept before another takes its place
         if self.replaying.active and not keep_replay:
@@ -109,6 +108,7 @@ class Page:
         if str(document.visibilityState) == "hidden":
             self.table.clock.pause(now())
         document.body.dataset.game = g.GAME
+        document.body.dataset.has = controls(view_of(g))  # its own controls (app.css)
         self.picker.value = GameCode.parse(g.code).kind if g.code else f"{g.GAME}-N"
         close_dialogs()
         self.solving.new_deal()
@@ -126,7 +126,7 @@ class Page:
         was_replay = self.replaying.active  # a plain link after a replay: the deal's game
         if was_replay:
             self.replaying.hide()
-        if link.code is not None and str(link.code) == self.table.game.code and not was_replay:
+        if link.code is not None and str(link.code) == self.game.code and not was_replay:
             self.canonical_hash(link.canonical)
             return
         if link.bad is not None:
@@ -157,19 +157,19 @@ class Page:
 
     def replay_this(self, _event: Any = None) -> None:
         """The won dialog's "Replay this game": its replay link, opened (Back: the game)."""
-        g = self.table.game
+        g = self.game
         if g.code is not None:
             window.location.href = self.replaying.link(g)
 
     async def share(self, _event: Any = None) -> None:
         """The won dialog's "Share": the replay link of this game, copied."""
-        url = self.replaying.link(self.table.game)
+        url = self.replaying.link(self.game)
         try:
             await window.navigator.clipboard.writeText(url)
             self.announce(self.words.text("replay_link_copied", url=url))
         except Exception:  # noqa: BLE001  no clipboard: show the link
             self.announce(self.words.text("replay_link_to_copy", url=url))
-        q("#won-share").textContent = url
+        self.elements.won_share.textContent = url
 
     def canonical_hash(self, canonical: str) -> None:
         if str(window.location.hash) != canonical:
@@ -179,8 +179,8 @@ class Page:
         """New deal (or another game picked): from the proven winnable deals if so set."""
         kind = self.kind()
         if self.table.settings.winnable_only:
-            code = await self.solving.winnable_code(kind, other_than=self.table.game.code)
-            if code and code == self.table.game.code:  # the list's only deal: deal it afresh
+            code = await self.solving.winnable_code(kind, other_than=self.game.code)
+            if code and code == self.game.code:  # the list's only deal: deal it afresh
                 self.start(game.new(code))
                 return
             if code:
@@ -212,7 +212,7 @@ class Page:
         if shown.say is not None:
             self.announce(shown.say)
         self.sound.play(shown.sound, self.table.settings.sound)
-        if self.table.game.status == "playing":
+        if self.game.status == "playing":
             close_dialogs()  # e.g. "undo the last move" from the blocked dialog
             document.body.classList.remove("celebrate")
         elif shown.ended is not None:
@@ -220,7 +220,7 @@ class Page:
             if shown.ended == "won":
                 self.finishing.won()
             else:
-                modal(q("#blocked-dialog"))
+                modal(self.elements.blocked_dialog)
         if draw:
             self.frames.now()
 
@@ -232,79 +232,10 @@ class Page:
         if result.kind == "moved":
             self.finishing.after_move()
 
-    def on_pointer_down(self, event: Any) -> None:
-        self.solving.worker.step_aside()
-        if self.press is not None:  # a second pointer while one is down: that drag is off
-            if event.pointerId != self.press.pointer_id:
-                self.cancel_press()
-            return
-        if event.button != 0 or self.replaying.active:  # a replay is watched, not played
-            return
-        place = place_at(event)
-        if place is None:  # beside every place: drops the selection, if any
-            if self.table.controller.selected:
-                self.show(self.table.deselect(now()))
-            return
-        event.preventDefault()
-        self.svg.setPointerCapture(event.pointerId)
-        self.press = Press(place, event.clientX, event.clientY, event.pointerId)
-
-    def on_pointer_move(self, event: Any) -> None:
-        press = self.press
-        if press is None or event.pointerId != press.pointer_id:
-            return
-        self.solving.worker.step_aside()
-        if press.drag is None:
-            if not press.travelled(event.clientX, event.clientY):
-                return
-            targets = self.table.controller.targets(press.place)
-            press.drag = self.painter.lift(press.place, targets)
-            if press.drag is None:
-                return
-        dx, dy = press.offset(event.clientX, event.clientY)
-        press.drag.lift.style.transform = f"translate({dx}px,{dy}px)"
-
-    def on_pointer_up(self, event: Any) -> None:
-        """Pointer up (or cancel): a tap if the pointer barely moved, else a drop. Only the
-        pointer that pressed ends its press."""
-        press = self.press
-        if press is None or event.pointerId != press.pointer_id:
-            return
-        self.press = None  # the browser gives the captured pointer back after this event
-        self.solving.worker.step_aside()  # a press held still past the pause: its move too
-        if event.type != "pointerup":  # the browser took the pointer: no tap, no move
-            if press.drag is not None:
-                self.outcome(NOTHING, {})  # the dragged card goes back
-            return
-        controller = self.table.controller
-        origins = self.table.origins((press.place, controller.selected))  # where a move starts
-        if press.drag is None:
-            self.outcome(controller.tap(press.place, event.timeStamp), origins)
-            return
-        target = drop_target(event.clientX, event.clientY)
-        dragged = press.offset(event.clientX, event.clientY)
-        self.outcome(controller.drop(press.place, target), origins, dragged)
-
-    def on_touch_start(self, event: Any) -> None:
-        """The board makes no browser gestures (its pointer events do everything): a fast
-        finger drag would otherwise end in a fling, and Chromium swallows the next tap anywhere
-        (a toolbar button) as the tap that stops the fling."""
-        event.preventDefault()
-
     def cancel_press(self, _event: Any = None) -> None:
         """Drop a press or a drag in progress (another pointer, a key, a new deal, a dialog,
         the window left): the card goes back and the highlights go off."""
-        press, self.press = self.press, None
-        if press is None:
-            return
-        self.release(press)
-        if press.drag is not None:
-            self.outcome(NOTHING, {})
-
-    def release(self, press: Press) -> None:
-        """Give the pointer back, so that its next tap anywhere reaches what it taps."""
-        if self.svg.hasPointerCapture(press.pointer_id):
-            self.svg.releasePointerCapture(press.pointer_id)
+        self.pointer.cancel()
 
     # --- buttons ------------------------------------------------------------------------------
     def undo(self, _event: Any = None) -> None:
@@ -336,7 +267,7 @@ class Page:
         settings = self.table.settings.changed(name, value)
         self.table.settings = settings
         self.storage.save_settings(settings.values())
-        box = q(f"[data-setting={name}]")
+        box = self.elements.setting_boxes[name]
         if isinstance(value, bool):
             box.checked = value
         else:
@@ -351,14 +282,14 @@ class Page:
     def resized(self) -> None:
         """The board took another shape (the window, or words above or below it wrapping):
         drawn for it at once, unless a card is being dragged (its drop draws anyway)."""
-        if self.press is None or self.press.drag is None:
+        if not self.pointer.dragging:
             self.frames.now()
 
     def render(self) -> None:
         """One draw of the board and the toolbar; the rest once it is painted (:meth:`keep`)."""
-        g, parts = self.table.game, self.table.parts(self.aspect())
+        g, parts = self.game, self.table.parts(self.aspect())
         self.painter.paint(g, self.table.layout, parts, self.table.rect)
-        show_toolbar(self.svg, panel.toolbar(g, self.words))
+        show_toolbar(panel.toolbar(g, self.words))
         self.tick()
         self.keeping = not self.replaying.active  # a replay's steps are neither kept nor counted
         self.unseen.request()
@@ -366,7 +297,7 @@ class Page:
     def keep(self) -> None:
         """After a draw is painted: the board in words for a screen reader, and the game saved
         and counted as it now is (no other game takes the table before: ``start`` flushes)."""
-        g = self.table.game
+        g = self.game
         self.table.painted()
         self.svg.setAttribute("aria-description", names.describe(g, self.words))
         if self.keeping:
@@ -377,7 +308,7 @@ class Page:
     def save(self) -> None:
         """The game as it is now, with its time (once a draw is painted, on a pause, on a
         hidden page)."""
-        if not self.storage.save_game(self.table.game, self.elapsed(), window.Date.now()):
+        if not self.storage.save_game(self.game, self.elapsed(), window.Date.now()):
             if not self.unsaved_told:  # the game plays on; the player is told once
                 self.unsaved_told = True
                 self.announce(self.words.text("save_failed"), add=True)
@@ -392,12 +323,106 @@ class Page:
         return self.table.elapsed(now())
 
     def tick(self, *_args: Any) -> None:
-        fixed("#stat-time").textContent = self.words.text("stat_time", time=clock(self.elapsed()))
+        self.elements.stat_time.textContent = self.words.text(
+            "stat_time", time=clock(self.elapsed())
+        )
 
     def announce(self, text: str, add: bool = False) -> None:
         """Say ``text`` in the live region (after what it says now, with ``add``)."""
-        region = fixed("#announce")
+        region = self.elements.announce
         region.textContent = f"{region.textContent} {text}" if add else text
+
+    # --- what the parts see of the page (their Host protocols) ------------------------------
+    @property
+    def game(self) -> Solitaire:
+        """The game on the table (a replay's, while one is shown)."""
+        return self.table.game
+
+    @property
+    def settings(self) -> Settings:
+        return self.table.settings
+
+    @property
+    def clock(self) -> Clock:
+        return self.table.clock
+
+    @property
+    def controller(self) -> Controller:
+        return self.table.controller
+
+    def origins(self, places: tuple[str | None, ...]) -> dict[str, Point]:
+        """Where each of ``places``' top cards is now: where a move from one starts."""
+        return self.table.origins(places)
+
+    @property
+    def auto_steps(self) -> int:
+        return self.table.auto_steps
+
+    @property
+    def replay_shown(self) -> bool:
+        return self.replaying.active
+
+    def redraw(self) -> None:
+        self.frames.now()
+
+    def step_aside(self) -> None:
+        """Input is coming: the solver's search pauses for it."""
+        self.solving.worker.step_aside()
+
+    def stop_finishing(self) -> None:
+        self.finishing.stop()
+
+    def keep_now(self, *_args: Any) -> None:
+        """A draw not yet kept (saved, counted) is kept now."""
+        self.unseen.flush()
+
+    def redeal_now(self) -> None:
+        self.show(self.table.redeal(now()))
+
+    def undo_to(self, steps: int) -> None:
+        self.finishing.stop()
+        self.show(self.table.undo_to(steps, now()))
+
+    def tap(self, place: str) -> None:
+        """A tap on ``place`` by key (Enter, Space): the controller's single tap."""
+        self.cancel_press()
+        controller = self.table.controller
+        origins = self.table.origins((place, controller.selected))  # where a move starts
+        self.outcome(controller.single_tap(place), origins)
+
+    def deselect(self) -> None:
+        if self.table.controller.selected:
+            self.show(self.table.deselect(now()))
+
+    def rects(self) -> dict[str, Rect]:
+        return self.table.rects()
+
+    def finish_move(self, move: Move) -> Shown | None:
+        return self.table.finish_move(move, now(), self.aspect(), self.table.origins())
+
+    def watch(self, g: Solitaire) -> None:
+        """A replay's game on the table (nothing of it is kept or counted)."""
+        self.table = Table(g, self.table.settings, self.words)
+
+    def replay_step(self, step: Callable[[], Move | None]) -> None:
+        """A replay's move, played by ``step`` on the game on the table, shown flying from
+        where its card was before it."""
+        origins = self.table.origins()
+        move = step()
+        if move is not None:
+            self.table.replayed(move, self.aspect(), origins)
+
+    def fresh_view(self) -> None:
+        """No move to animate: a replay jumped."""
+        self.table.view = type(self.table.view)()
+
+    def kept_game(self, code: str) -> SavedGame | None:
+        return self.storage.kept_game(code)
+
+    def forget_game(self, code: str) -> None:
+        """The game kept for ``code`` goes (a draw not yet kept is kept first, then forgotten)."""
+        self.unseen.flush()
+        self.storage.forget_game(code)
 
     # --- test hooks (pages opened with ?test) ---------------------------------------------------
     def load_position(self, text: str) -> None:

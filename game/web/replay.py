@@ -7,7 +7,8 @@ nothing is saved or counted while a replay is shown. Checking and stepping are p
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
@@ -15,29 +16,47 @@ from pyscript import document, window
 import game
 from game.ui.guard import Guard
 from game.ui.links import replay_hash
-from game.ui.messages import clock
+from game.ui.messages import Messages, clock
 from game.ui.names import place_name
 from game.ui.replay import Replay, link_moves, move_kind
-from game.ui.table import Table
-from game.web.dom import modal, q
-
-if TYPE_CHECKING:  # the page these parts serve (one way: it imports them)
-    from game.web.page import Page
+from game.ui.storage import SavedGame
+from game.web.dialogs import modal
+from game.web.elements import found
 
 SPEEDS = (("replay_slow", 1000), ("replay_normal", 450), ("replay_fast", 150))  # ms a move
 
 
+class Host(Protocol):
+    """What the replay view needs of the page."""
+
+    words: Messages
+
+    def announce(self, text: str, add: bool = False) -> None: ...
+    def cancel_press(self, _event: Any = None) -> None: ...
+    def stop_finishing(self) -> None: ...
+    def start(
+        self, g: game.Solitaire, elapsed_ms: float = 0.0, keep_replay: bool = False
+    ) -> None: ...
+    def watch(self, g: game.Solitaire) -> None: ...
+    def replay_step(self, step: Callable[[], game.Move | None]) -> None: ...
+    def fresh_view(self) -> None: ...
+    def redraw(self) -> None: ...
+    def resume(self, code: str) -> None: ...
+    def kept_game(self, code: str) -> SavedGame | None: ...
+    def forget_game(self, code: str) -> None: ...
+
+
 class Replaying:
-    def __init__(self, page: Page, guarded: Guard) -> None:
-        self.page = page
+    def __init__(self, host: Host, guarded: Guard) -> None:
+        self.host = host
         self.replay: Replay | None = None
         self.shipped: dict[str, Any] | None = None  # static/data/examples.json, once fetched
         self.timer = None
         self.proxy = create_proxy(guarded(self.tick))
-        speed = q("#replay-speed")
+        speed = found().replay_speed
         for key, ms in SPEEDS:
             option = document.createElement("option")
-            option.value, option.textContent = str(ms), page.words.text(key)
+            option.value, option.textContent = str(ms), host.words.text(key)
             speed.appendChild(option)
         speed.value = "450"
 
@@ -48,10 +67,11 @@ class Replaying:
     # --- the examples: won games found by the solver, shipped in static/data ------------------
     def examples(self, _event: Any = None) -> None:
         """The examples, from Settings or from Help (whichever was open closes)."""
-        self.page.cancel_press()
-        q("#settings-sheet").close()
-        q("#help-dialog").close()
-        modal(q("#examples-dialog"))
+        self.host.cancel_press()
+        page = found()
+        page.settings_sheet.close()
+        page.help_dialog.close()
+        modal(page.examples_dialog)
 
     async def example(self, event: Any) -> None:
         """Watch the shipped won game of a kind (fetched once; the service worker keeps it)."""
@@ -63,9 +83,9 @@ class Replaying:
             except Exception:  # noqa: BLE001  offline and never cached
                 self.shipped = {}
         example = self.shipped.get(kind) if isinstance(self.shipped, dict) else None
-        q("#examples-dialog").close()
+        found().examples_dialog.close()
         if not isinstance(example, dict):
-            self.page.announce(self.page.words.text("examples_missing"))
+            self.host.announce(self.host.words.text("examples_missing"))
             return
         words = [w for w in str(example.get("line", "")).split()]
         window.location.hash = replay_hash(str(example.get("code", "")), words)
@@ -74,28 +94,27 @@ class Replaying:
     def open(self, code: game.GameCode, words: tuple[str, ...]) -> None:
         """Show the replay of ``code``'s moves ``words``; a broken move is said, and the
         replay stops before it."""
-        page = self.page
+        host = self.host
         self.pause()
-        page.finishing.stop()
-        page.cancel_press()
-        page.start(game.new(code), keep_replay=True)
+        host.stop_finishing()
+        host.cancel_press()
+        host.start(game.new(code), keep_replay=True)
         replay = Replay(code, words)
         self.replay = replay
-        page.table = Table(replay.game, page.table.settings, page.words)
+        host.watch(replay.game)
         document.body.dataset.replay = "1"
-        q("#replay-bar").hidden = False
-        step = q("#replay-step")
-        step.max = str(len(replay.moves))
+        found().replay_bar.hidden = False
+        found().replay_step.max = str(len(replay.moves))
         if replay.broken is not None:
             b = replay.broken
             why = (
-                page.words.text("replay_not_a_move")
+                host.words.text("replay_not_a_move")
                 if b.reason == "not_a_move"
-                else page.words.refusal(b.reason)
+                else host.words.refusal(b.reason)
             )
-            page.announce(page.words.text("replay_broken", n=b.number, move=b.text, why=why))
+            host.announce(host.words.text("replay_broken", n=b.number, move=b.text, why=why))
         else:
-            page.announce(page.words.count("replay_opened", len(replay.moves)))
+            host.announce(host.words.count("replay_opened", len(replay.moves)))
         self.shown()
 
     def hide(self) -> None:
@@ -103,7 +122,7 @@ class Replaying:
         self.pause()
         self.replay = None
         document.body.removeAttribute("data-replay")
-        q("#replay-bar").hidden = True
+        found().replay_bar.hidden = True
 
     def close(self, _event: Any = None) -> None:
         """Back to the game of this deal, as it was kept."""
@@ -112,59 +131,56 @@ class Replaying:
         code = self.replay.code
         self.hide()
         window.history.replaceState(None, "", f"#{code}")
-        self.page.resume(code)
+        self.host.resume(code)
 
     def play_here(self, _event: Any = None) -> None:
         """A game from this point, with its undo history, under the deal's own link; asks
         first when it would replace a game of this deal kept in this browser."""
         if self.replay is None:
             return
-        kept = self.page.storage.kept_game(self.replay.code)
+        kept = self.host.kept_game(self.replay.code)
         if kept is not None:
             self.pause()
-            words = self.page.words
-            q("#here-text").textContent = words.text(
+            words = self.host.words
+            found().here_text.textContent = words.text(
                 "replay_here_text", moves=kept.moves, time=clock(kept.elapsed_ms)
             )
-            modal(q("#here-dialog"))
+            modal(found().here_dialog)
             return
         self.play_here_confirmed()
 
     def play_here_confirmed(self, _event: Any = None) -> None:
         """Asked, or nothing to replace: the kept game goes (a game at move 0 is not saved,
         so it would come back), and the one from here takes the table."""
-        q("#here-dialog").close()
+        found().here_dialog.close()
         if self.replay is None:
             return
         g, code = self.replay.playable(), self.replay.code
-        self.page.storage.forget_game(code)
+        self.host.forget_game(code)
         self.hide()
         window.history.replaceState(None, "", f"#{code}")
-        self.page.start(g)
-        self.page.announce(self.page.words.text("replay_here", n=g.moves))
+        self.host.start(g)
+        self.host.announce(self.host.words.text("replay_here", n=g.moves))
 
     # --- stepping -----------------------------------------------------------------------------
     def forward(self, _event: Any = None) -> bool:
-        replay, page = self.replay, self.page
+        replay = self.replay
         if replay is None or replay.at >= len(replay.moves):
             return False
-        origins = page.table.origins()
-        move = replay.forward()
-        if move is not None:
-            page.table.replayed(move, page.aspect(), origins)
+        self.host.replay_step(replay.forward)
         self.shown()
         return True
 
     def back(self, _event: Any = None) -> None:
         if self.replay is not None and self.replay.back():
-            self.page.table.view = type(self.page.table.view)()
+            self.host.fresh_view()
             self.shown()
 
     def jump(self, step: int) -> None:
         if self.replay is None:
             return
         self.replay.jump(step)
-        self.page.table.view = type(self.page.table.view)()
+        self.host.fresh_view()
         self.shown()
 
     def to_start(self, _event: Any = None) -> None:
@@ -198,7 +214,7 @@ class Replaying:
 
     def speed(self) -> int:
         try:
-            return max(50, int(q("#replay-speed").value))
+            return max(50, int(found().replay_speed.value))
         except ValueError:
             return 500
 
@@ -212,12 +228,12 @@ class Replaying:
     # --- words ----------------------------------------------------------------------------------
     def shown(self) -> None:
         """The bar after a step: where we are, the last move's caption, the buttons."""
-        replay, words = self.replay, self.page.words
+        replay, words, page = self.replay, self.host.words, found()
         if replay is None:
             return
-        q("#replay-step").value = str(replay.at)
+        page.replay_step.value = str(replay.at)
         playing = self.timer is not None
-        button = q("[data-action=replay-play]")
+        button = page.replay_play
         button.textContent = "❚❚" if playing else "▶"
         button.setAttribute("aria-label", words.text("replay_pause" if playing else "replay_play"))
         if replay.at == 0:
@@ -235,12 +251,12 @@ class Replaying:
                 move=name,
                 caption=words.text(f"caption_{replay.game.GAME}_{kind}"),
             )
-        q("#replay-caption").textContent = text
-        self.page.frames.now()
+        page.replay_caption.textContent = text
+        self.host.redraw()
 
     def move_words(self, move: game.Move) -> str:
         assert self.replay is not None  # (a caption is only asked for a replay shown)
-        g, words = self.replay.game, self.page.words
+        g, words = self.replay.game, self.host.words
         if move.is_redeal:
             return words.text("move_redeal")
         if move.src == "stock":

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from pyodide.ffi import create_once_callable
 from pyscript import document, window
 
 import game
+from game import Move, Solitaire
 from game.codes import kind_slug
 from game.solver import UNKNOWN, UNWINNABLE, WINNABLE, Result
 from game.ui.assist import (
@@ -33,11 +34,8 @@ from game.ui.guard import Guard
 from game.ui.messages import Messages
 from game.ui.names import place_name
 from game.ui.solver_worker import result_of, start_message, stop_message
-from game.web.dom import q
+from game.web.elements import found
 from game.web.worker_client import SolverWorker
-
-if TYPE_CHECKING:  # the page these parts serve (one way: it imports them)
-    from game.web.page import Page
 
 WATCH_DELAY_MS = 800  # ... once the player has paused this long
 
@@ -48,7 +46,7 @@ class Asked:
 
     ident: int
     kind: str  # "hint" or "check"
-    start: game.Solitaire
+    start: Solitaire
     key: StateKey
     began: float  # performance.now() when asked
     answered: bool = False  # a hint already answered with a guess (its deadline came first)
@@ -58,12 +56,24 @@ class Asked:
         return float(window.performance.now() - self.began) / 1000
 
 
+class Host(Protocol):
+    """What the solver's side needs of the page."""
+
+    words: Messages
+
+    @property
+    def game(self) -> Solitaire: ...
+    def announce(self, text: str, add: bool = False) -> None: ...
+    def show_hint(self, move: tuple[str, str]) -> None: ...
+    def undo_to(self, steps: int) -> None: ...
+
+
 class Solving:
     """Owns the running search (one at a time) and the winning line known for this deal."""
 
-    def __init__(self, app: Page, words: Messages, guarded: Guard) -> None:
-        self.app = app
-        self.words = words
+    def __init__(self, host: Host, guarded: Guard) -> None:
+        self.host = host
+        self.words = host.words
         self.job: Asked | None = None
         self.line: Line | None = None
         self.winnable: dict[str, list[str]] = {}
@@ -83,7 +93,7 @@ class Solving:
         self.line = None
         self.trail = Trail()
         self.said_lost = False
-        q("#solver-status").textContent = ""
+        found().solver_status.textContent = ""
         document.body.removeAttribute("data-verdict")
         self.clear_hint()  # the last deal's lit Redeal button and notice go too
 
@@ -92,11 +102,10 @@ class Solving:
         highlight goes with the next redraw's view), and the new position is watched."""
         if self.hinted_button:
             self.hinted_button = False
-            for button in document.querySelectorAll("button.hint"):
-                button.classList.remove("hint")
+            found().redeal.classList.remove("hint")
         if self.lost_shown:
             self.lost_shown = False
-            q("#lost").hidden = True
+            found().lost.hidden = True
         self.watch_position()
 
     # --- "no longer winnable" ----------------------------------------------------------------
@@ -104,7 +113,7 @@ class Solving:
         """Ask the worker, quietly, whether the position on the table can still be won (a proof
         of loss, or a short search): once the player has paused for WATCH_DELAY_MS, so that a
         search never runs beside a quick series of moves, and never beside a Hint or a check."""
-        g = self.app.table.game
+        g = self.host.game
         key = state_key(g)
         self.trail.moved(key, g.can_undo)
         if self.line is not None and self.line.next_move(g) is not None:
@@ -121,7 +130,7 @@ class Solving:
             window.setTimeout(create_once_callable(lambda: self.watch_now(count)), WATCH_DELAY_MS)
 
     def watch_now(self, count: int) -> None:
-        g = self.app.table.game
+        g = self.host.game
         if count != self.pause_count or self.job is not None or g.status != "playing":
             return  # the player moved on, or a Hint or a check has the worker
         if not self.worker.started:
@@ -137,7 +146,7 @@ class Solving:
         document.body.dataset.watched = result.verdict  # what the last look found (tests)
         if result.verdict == WINNABLE and self.line is None:
             self.line = Line(watch.start, result.moves)  # the next Hint answers at once
-        if watch.key == state_key(self.app.table.game):
+        if watch.key == state_key(self.host.game):
             self.judged(watch.key)
 
     def judged(self, key: StateKey) -> None:
@@ -149,33 +158,32 @@ class Solving:
             return
         self.said_lost = True
         steps = self.trail.back_to_winnable()
-        button = q("[data-action=undo-to-winnable]")
+        button = found().undo_to_winnable
         if steps:
             moves = self.words.count("moves_count", steps)
             text = self.words.text("lost_since", moves=moves)
             button.textContent = self.words.text("undo_to_winnable", moves=moves)
             button.dataset.steps = str(steps)
-        elif at_deal_start(self.app.table.game):  # lost from the start: "no longer" is wrong
+        elif at_deal_start(self.host.game):  # lost from the start: "no longer" is wrong
             text = self.words.text("lost_start")
         else:
             text = self.words.text("lost_now")
         button.hidden = not steps
-        q("#lost-text").textContent = text
-        q("#lost").hidden = False
+        found().lost_text.textContent = text
+        found().lost.hidden = False
         self.lost_shown = True
-        self.app.announce(text)
+        self.host.announce(text)
 
     def undo_to_winnable(self, _event: Any = None) -> None:
-        steps = int(q("[data-action=undo-to-winnable]").dataset.steps or 0)
+        steps = int(found().undo_to_winnable.dataset.steps or 0)
         if steps:
-            self.app.finishing.stop()
-            self.app.show(self.app.table.undo_to(steps, window.performance.now()))
+            self.host.undo_to(steps)
 
     # --- the two buttons -------------------------------------------------------------------
     def hint(self, _event: Any = None) -> None:
-        g = self.app.table.game
+        g = self.host.game
         if g.status != "playing":
-            self.app.announce(self.words.text("hint_over"))
+            self.host.announce(self.words.text("hint_over"))
             return
         move = self.line.next_move(g) if self.line is not None else None
         if move is not None:
@@ -189,7 +197,7 @@ class Solving:
         if job is not None and job.kind == "check":
             self.stop()  # one search at a time: the hint's, now
         self.begin("hint", g, wall_ms=HINT_MS)
-        self.app.announce(self.words.text("hint_searching"))
+        self.host.announce(self.words.text("hint_searching"))
         asked = self.job
         window.setTimeout(create_once_callable(lambda: self.hint_deadline(asked)), HINT_DEADLINE_MS)
 
@@ -199,7 +207,7 @@ class Solving:
         for the next Hint, even if the player has moved on along it."""
         if self.job is not job or job is None or job.answered:
             return
-        if state_key(self.app.table.game) != job.key:
+        if state_key(self.host.game) != job.key:
             return  # the player moved meanwhile: the reply will be dropped
         job.answered = True
         self.hint_found(job, Result(UNKNOWN))
@@ -209,17 +217,17 @@ class Solving:
         if self.job is not None and self.job.kind == "check":
             self.stop()
             return
-        g = self.app.table.game
+        g = self.host.game
         start = game.new(g.code) if g.code else g
         self.begin("check", start, seconds=CHECK_SECONDS)
-        q("[data-action=check]").textContent = self.words.text("check_stop")
+        found().check.textContent = self.words.text("check_stop")
         self.progress(0, 0.0)
 
     # --- the search, in the worker --------------------------------------------------------
     def begin(
         self,
         kind: str,
-        g: game.Solitaire,
+        g: Solitaire,
         seconds: float | None = None,
         wall_ms: float | None = None,
     ) -> None:
@@ -236,8 +244,8 @@ class Solving:
         if message["type"] == "failed":
             if job is not None:
                 self.stop(quiet=True)
-                q("#solver-status").textContent = self.words.text("solver_failed")
-                self.app.announce(self.words.text("solver_failed"))
+                found().solver_status.textContent = self.words.text("solver_failed")
+                self.host.announce(self.words.text("solver_failed"))
             return
         watch = self.watch
         if message["type"] == "done" and watch is not None and message["id"] == watch.ident:
@@ -248,7 +256,7 @@ class Solving:
         if message["type"] == "progress":
             self.progress(message["states"], message["seconds"])
             return
-        moved = state_key(self.app.table.game) != job.key
+        moved = state_key(self.host.game) != job.key
         if job.kind == "hint" and moved and not job.answered:
             self.stop(quiet=True)  # the player moved meanwhile: this hint is for another position
             self.watch_position()  # the quiet look this search kept waiting
@@ -271,14 +279,14 @@ class Solving:
     def stop(self, quiet: bool = False) -> None:
         job, self.job = self.job, None
         document.body.removeAttribute("data-solver")
-        q("[data-action=check]").textContent = self.words.text("check")
+        found().check.textContent = self.words.text("check")
         if job is not None:
             self.worker.cancel(stop_message(job.ident))
             if job.kind == "check" and not quiet:
-                q("#solver-status").textContent = self.words.text("check_stopped")
+                found().solver_status.textContent = self.words.text("check_stopped")
 
     def progress(self, states: int, seconds: float) -> None:
-        q("#solver-status").textContent = self.words.text(
+        found().solver_status.textContent = self.words.text(
             "check_progress",
             positions=self.words.count("positions", states, n=self.words.number(states)),
             seconds=f"{seconds:.0f}",
@@ -289,14 +297,14 @@ class Solving:
             self.line = Line(job.start, result.moves)
             self.show(result.moves[0])
             return
-        guess = heuristic_move(self.app.table.game)
+        guess = heuristic_move(self.host.game)
         if guess is None:
-            self.app.announce(self.words.text("hint_none"))
+            self.host.announce(self.words.text("hint_none"))
             return
         self.show(guess, "hint_lost" if result.verdict == UNWINNABLE else "hint_guess")
 
     def check_done(self, job: Asked, result: Result) -> None:
-        q("[data-action=check]").textContent = self.words.text("check")
+        found().check.textContent = self.words.text("check")
         values = {
             "positions": self.words.count(
                 "positions", result.states, n=self.words.number(result.states)
@@ -310,17 +318,17 @@ class Solving:
             text = self.words.text("check_proof", reason=self.words.proof(result.proof))
         else:
             text = self.words.text(f"check_{result.verdict}", **values)
-        q("#solver-status").textContent = text
+        found().solver_status.textContent = text
         document.body.dataset.verdict = result.verdict
-        self.app.announce(text)
+        self.host.announce(text)
 
     # --- showing a hint ----------------------------------------------------------------------
-    def show(self, move: game.Move, message: str = "hint_move") -> None:
+    def show(self, move: Move, message: str = "hint_move") -> None:
         """Highlight a move (the Redeal button for a redeal) and say it: ``hint_move`` for a
         move of a winning line, ``hint_guess`` or ``hint_lost`` for a likely one."""
-        g = self.app.table.game
+        g = self.host.game
         if move.is_redeal:
-            q("[data-action=redeal]").classList.add("hint")
+            found().redeal.classList.add("hint")
             self.hinted_button = True
             words = self.words.text("move_redeal")
         else:
@@ -333,8 +341,8 @@ class Solving:
                     card=self.words.card(g.cards(src)[-1]),
                     place=place_name(g, dst, self.words),
                 )
-            self.app.show_hint((src, dst))
-        self.app.announce(self.words.text(message, move=words))
+            self.host.show_hint((src, dst))
+        self.host.announce(self.words.text(message, move=words))
 
     # --- winnable deals ------------------------------------------------------------------------
     async def winnable_code(self, kind: str, other_than: str | None = None) -> str | None:

@@ -4,7 +4,7 @@ The counting and the checks are pure, in ``stats`` and ``panel``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from pyodide.ffi import to_js
 from pyscript import document, window
@@ -13,20 +13,29 @@ import game
 from game.codes import KINDS, GameCode
 from game.ui import panel, stats
 from game.ui.games import view_of
-from game.ui.storage import Damaged
-from game.web.dom import modal, q
-
-if TYPE_CHECKING:  # the page these parts serve (one way: it imports them)
-    from game.web.page import Page
+from game.ui.messages import Messages
+from game.ui.storage import Damaged, Storage
+from game.web.dialogs import modal
+from game.web.elements import found
 
 EXPORT_NAME = "solitaire-statistics.json"
 MAX_IMPORT_BYTES = 200_000
 
 
+class Host(Protocol):
+    """What the statistics need of the page."""
+
+    words: Messages
+
+    def announce(self, text: str, add: bool = False) -> None: ...
+    def cancel_press(self, _event: Any = None) -> None: ...
+
+
 class Records:
-    def __init__(self, page: Page) -> None:
-        self.page = page
-        self.stats, self.notice = stats.load(page.storage)
+    def __init__(self, host: Host, storage: Storage) -> None:
+        self.host = host
+        self.storage = storage
+        self.stats, self.notice = stats.load(storage)
 
     def counted(self, g: game.Solitaire) -> None:
         """After every draw: a deal with its first move counts as played (once)."""
@@ -40,30 +49,30 @@ class Records:
         score = view_of(g).score(g)
         self.keep(self.stats.won(g.code, elapsed_ms, g.moves, score))
         kind = GameCode.parse(g.code).kind
-        return panel.stats_line(kind, self.stats.record(kind), self.page.words)
+        return panel.stats_line(kind, self.stats.record(kind), self.host.words)
 
     def keep(self, new: stats.Stats) -> None:
         self.stats = new
-        stats.save(self.page.storage, new)
-        if q("#stats-dialog").open:
+        stats.save(self.storage, new)
+        if found().stats_dialog.open:
             self.fill()
 
     # --- the dialog -------------------------------------------------------------------------
     def fill(self) -> None:
-        q("#stats-table").innerHTML = panel.stats_table(self.stats, KINDS, self.page.words)
+        found().stats_table.innerHTML = panel.stats_table(self.stats, KINDS, self.host.words)
 
     def open(self, _event: Any = None) -> None:
-        self.page.cancel_press()
+        self.host.cancel_press()
         self.fill()
-        modal(q("#stats-dialog"))
+        modal(found().stats_dialog)
 
     def reset(self, _event: Any = None) -> None:
-        modal(q("#stats-reset-dialog"))
+        modal(found().stats_reset_dialog)
 
     def reset_confirmed(self, _event: Any = None) -> None:
-        q("#stats-reset-dialog").close()
+        found().stats_reset_dialog.close()
         self.keep(stats.Stats())
-        self.page.announce(self.page.words.text("stats_reset_done"))
+        self.host.announce(self.host.words.text("stats_reset_done"))
 
     def export(self, _event: Any = None) -> None:
         blob = window.Blob.new(
@@ -77,10 +86,10 @@ class Records:
         link.click()
         link.remove()
         window.setTimeout(window.URL.revokeObjectURL, 0, url)
-        self.page.announce(self.page.words.text("stats_exported", name=EXPORT_NAME))
+        self.host.announce(self.host.words.text("stats_exported", name=EXPORT_NAME))
 
     def choose_file(self, _event: Any = None) -> None:
-        box = q("#stats-file")
+        box = found().stats_file
         box.value = ""
         box.click()
 
@@ -90,15 +99,15 @@ class Records:
         if not files or files.length == 0:
             return
         file = files.item(0)
-        words = self.page.words
+        words = self.host.words
         try:
             if file.size > MAX_IMPORT_BYTES:
                 raise Damaged("too large")
             new = stats.Stats.from_json(str(await file.text()))
         except Damaged:
-            self.page.announce(words.text("stats_import_bad"))
-            q("#stats-message").textContent = words.text("stats_import_bad")
+            self.host.announce(words.text("stats_import_bad"))
+            found().stats_message.textContent = words.text("stats_import_bad")
             return
         self.keep(new)
-        q("#stats-message").textContent = words.text("stats_imported")
-        self.page.announce(words.text("stats_imported"))
+        found().stats_message.textContent = words.text("stats_imported")
+        self.host.announce(words.text("stats_imported"))
