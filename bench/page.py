@@ -23,7 +23,9 @@ from __future__ import annotations
 import argparse
 import shutil
 import statistics
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from playwright.sync_api import sync_playwright
 
@@ -103,13 +105,15 @@ class Taps:
     tap holds the button down ``hold_ms`` (0: Playwright's click, which sends the release with
     the press, so the release also waits while the press is handled; a finger's tap lasts
     50-150 ms); ``gap_ms``: a wait after each tap's undo, so that the next tap finds the search
-    running again (a press pauses it for 250 ms, game/web/worker_client.py)."""
+    running again (a press pauses it for 250 ms, game/web/worker_client.py); ``resumed``: the
+    same, waiting instead for the check's next progress report (the browser tests)."""
 
     count: int
     solving: bool = False
     hold_ms: int = 0
     search: bool = True
     gap_ms: int = 0
+    resumed: bool = False  # instead of a gap: wait for the check's next progress report
 
     def words(self) -> str:
         """What the report's heading says of them."""
@@ -126,8 +130,12 @@ class Taps:
         return f"{when}, {self.count} moves per game, {press}{gap}"
 
 
-def latencies(browser, site: str, taps: Taps) -> dict[str, tuple]:
-    """Per game: (handler ms, event-to-end ms, taps made while a check was under way)."""
+def latencies(
+    browser, site: str, taps: Taps, open_game: Callable[[str], Any] | None = None
+) -> dict[str, tuple]:
+    """Per game: (handler ms, event-to-end ms, taps made while a check was under way).
+    ``open_game(code)``: a booted page of that deal (the browser tests' own); by default a new
+    page of ``browser``."""
     solving = taps.solving
     out = {}
     # each a card with one place to go; alternating places, since a second tap on the same
@@ -136,9 +144,14 @@ def latencies(browser, site: str, taps: Taps) -> dict[str, tuple]:
     # states: docs/SOLVER.md), so that every tap, even 400 ms apart, comes during the check
     crescent = ("CR1-N-AAAAADG", ("t1", "t3")) if solving else ("CR1-N-AAAAAAB", ("t6", "t4"))
     for code, places in (crescent, ("FT1-N-AAAAAAB", ("stock",))):
-        page = browser.new_page(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
-        page.goto(f"{site}index.html?test=1#{code}")
-        page.wait_for_selector("body[data-ready]", state="attached", timeout=120_000)
+        if open_game is not None:
+            page = open_game(code)
+        else:
+            page = browser.new_page(
+                viewport={"width": 1280, "height": 800}, reduced_motion="reduce"
+            )
+            page.goto(f"{site}index.html?test=1#{code}")
+            page.wait_for_selector("body[data-ready]", state="attached", timeout=120_000)
         page.evaluate(LATENCY_PROBE)
         if solving:  # the worker up (it starts once the page is idle) before the taps
             page.wait_for_selector(
@@ -160,6 +173,14 @@ def latencies(browser, site: str, taps: Taps) -> dict[str, tuple]:
             page.keyboard.press("Control+z")  # back, ready for the same move again
             if taps.gap_ms:
                 page.wait_for_timeout(taps.gap_ms)
+            # the search, paused by the input, runs again: two progress reports more (the
+            # first may have been on its way before the pause)
+            for _ in range(2 if taps.resumed else 0):
+                said = page.locator("#solver-status").inner_text()
+                page.wait_for_function(
+                    "said => document.querySelector('#solver-status').textContent !== said",
+                    arg=said,
+                )
         out[code[:3]] = page.evaluate("[window.__latency, window.__queued, window.__busy]")
         page.close()
     return out

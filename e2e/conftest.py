@@ -7,7 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from harness import ROOT, check_library, open_page, serve
+from harness import ROOT, WarmContexts, check_library, open_page, serve
 from playwright.sync_api import sync_playwright
 
 from tools.serve import launch, launch_with_profile
@@ -106,23 +106,69 @@ def board(shared):
     watch.check()
 
 
+@pytest.fixture(scope="module")
+def clocked_page(browser, site):
+    """One booted page for a module's tests of time: Playwright's fake clock, installed before
+    the page loads, runs as real time until a test pauses it or jumps it forward. Not the
+    shared page: a clock cannot be taken out again."""
+    page, watch = open_page(
+        browser,
+        site,
+        "#CR1-N-AAAAAAB",
+        reduced_motion="reduce",
+        prepare=lambda page: page.clock.install(),
+    )
+    yield page, watch
+    check_library(page, SITE)
+    page.context.close()
+
+
 @pytest.fixture
-def fresh(browser, site):
-    """A page of its own: open_page(fragment, **context) -> page; checked and closed after."""
+def clocked(clocked_page):
+    """The module's clocked page, its watch checked after the test; the clock runs as real
+    time again even when the test fails."""
+    page, watch = clocked_page
+    page.evaluate("document.querySelectorAll('dialog[open]').forEach(d => d.close())")
+    yield page
+    page.clock.resume()
+    watch.check()
+
+
+@pytest.fixture(scope="session")
+def warm_contexts(browser, site):
+    contexts = WarmContexts(browser, site)
+    yield contexts
+    contexts.close()
+
+
+@pytest.fixture
+def warm(warm_contexts):
+    """The run's warm contexts (harness.WarmContexts): a page of a test's own in ~1.2 s,
+    ``warm.open(fragment, ...) -> (page, watch)``; every page opened is closed after the test."""
+    yield warm_contexts
+    warm_contexts.close_pages()
+
+
+@pytest.fixture
+def fresh(warm):
+    """A page of its own, booted as a returning visitor with empty storage:
+    fresh(fragment, query=, storage=, route=, **context options) -> page; its watch and
+    library checked and the page closed after the test."""
     opened = []
 
-    def make(fragment: str = "", **context):
-        page, watch = open_page(browser, site, fragment, **context)
+    def make(fragment: str = "", **options):
+        page, watch = warm.open(fragment, **options)
         opened.append((page, watch))
         return page
 
     yield make
     for page, watch in opened:
         try:
-            watch.check()
-            check_library(page, SITE)
+            if not page.is_closed():
+                watch.check()
+                check_library(page, SITE)
         finally:
-            page.context.close()
+            page.close()
 
 
 @pytest.fixture

@@ -2,7 +2,7 @@
 
 import re
 
-from harness import open_page, ready
+from harness import ready
 from pages import cards_of, load_code, tap, top_card
 from playwright.sync_api import expect
 
@@ -84,18 +84,18 @@ def test_buttons_are_labelled_buttons(board):
         assert button.inner_text().strip()
 
 
-def test_served_under_a_sub_path_with_relative_urls_only(browser, site):
-    page, watch = open_page(browser, site, "#CR1-N-AAAAAAB")
+def test_served_under_a_sub_path_with_relative_urls_only(warm, site):
+    page, watch = warm.open("#CR1-N-AAAAAAB")
     urls = page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
     assert urls and all(u.startswith(site) for u in urls), [
         u for u in urls if not u.startswith(site)
     ]
     watch.check()
-    page.context.close()
+    page.close()
 
 
-def test_an_unexpected_error_is_reported_once_and_the_game_goes_on(browser, site):
-    page, watch = open_page(browser, site, "#CR1-N-AAAAAAB")
+def test_an_unexpected_error_is_reported_once_and_the_game_goes_on(warm, site):
+    page, watch = warm.open("#CR1-N-AAAAAAB")
     page.evaluate("""() => {  // the next redraw fails once, as a bug would
         const real = window.realSetAttribute = Element.prototype.setAttribute;
         let armed = true;
@@ -117,4 +117,4 @@ def test_an_unexpected_error_is_reported_once_and_the_game_goes_on(browser, site
     expect(top_card(page, "f5")).to_have_attribute("data-card", "QS")
     expect(page.locator("#announce")).not_to_contain_text("Something went wrong")
     watch.check()
-    page.context.close()
+    page.close()

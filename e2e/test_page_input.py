@@ -3,9 +3,7 @@ pointer is given back after a drag so the next tap anywhere is delivered."""
 
 from __future__ import annotations
 
-import time
-
-from pages import center, load_code, load_position, set_switch, top_card, touch_drag
+from pages import center, load_code, load_position, painted, set_switch, top_card, touch_drag
 from playwright.sync_api import expect
 
 import game
@@ -31,14 +29,19 @@ def forty_thieves_runs() -> game.Solitaire:
     )
 
 
-def fast_taps(page, points: list[tuple[float, float]], every_s: float = 0.06) -> None:
-    """Mouse taps at ``points``, one every ``every_s`` seconds (never sooner)."""
-    start = time.monotonic()
-    for k, (x, y) in enumerate(points):
-        wait = start + k * every_s - time.monotonic()
-        if wait > 0:
-            time.sleep(wait)
+# the frame after this one painted, then whether a card is still flying home (170 ms)
+PAINTED_FLYING = """new Promise(r => requestAnimationFrame(() => requestAnimationFrame(
+    () => r(document.getAnimations().some(a => a.playState === 'running')))))"""
+
+
+def fast_taps(page, points: list[tuple[float, float]]) -> int:
+    """Mouse taps at ``points``, each as soon as the page has painted the last one's move (a
+    state, not a time: two frames, quicker than a player): how many came while a card flew."""
+    flying = 0
+    for x, y in points:
         page.mouse.click(x, y)
+        flying += page.evaluate(PAINTED_FLYING)
+    return flying
 
 
 def test_twenty_fast_taps_all_land_with_moves_animated(fresh):
@@ -51,7 +54,8 @@ def test_twenty_fast_taps_all_land_with_moves_animated(fresh):
         load_position(page, g.position())
         one, two = center(page, "t1"), center(page, "t2")
         taps = 12 if g.GAME == "CR1" else 13
-        fast_taps(page, [one] * taps + [two] * (20 - taps))
+        flying = fast_taps(page, [one] * taps + [two] * (20 - taps))
+        assert flying >= 10, flying  # the taps came while moves were still animated
         expect(top_card(page, home[0])).to_have_attribute("data-card", last[0])
         expect(top_card(page, home[1])).to_have_attribute("data-card", last[1])
         expect(page.locator("#stat-moves")).to_have_text("Moves 20")
@@ -65,7 +69,7 @@ def test_a_toolbar_tap_right_after_a_touch_drag_is_delivered(board):
         load_code(board, code)
         touch_drag(board, src, dst)
         expect(top_card(board, dst)).to_have_attribute("data-card", card)
-        board.wait_for_timeout(100)
+        painted(board)  # the drop painted: a fling the drag set off would be under way
         box = board.locator("header [data-action=undo]").bounding_box()
         x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
         cdp = board.context.new_cdp_session(board)

@@ -100,31 +100,38 @@ def stored_elapsed(page, code: str) -> int:
     return json.loads(page.evaluate("k => localStorage.getItem(k)", GAME_PREFIX + code))["elapsed"]
 
 
-@pytest.mark.parametrize("kind", FIRST)
-def test_the_timer_stands_still_while_the_page_is_hidden(board, kind):
-    code = first_move(board, kind)
-    board.wait_for_timeout(1100)
-    board.evaluate(HIDE, True)
-    saved = stored_elapsed(board, code)  # saved as it was hidden
-    shown = board.locator("#stat-time").inner_text()
-    board.wait_for_timeout(2200)
-    assert board.locator("#stat-time").inner_text() == shown
-    assert stored_elapsed(board, code) == saved >= 1000
-    board.evaluate(HIDE, False)
-    expect(board.locator("#stat-time")).not_to_have_text(shown, timeout=3000)
+# hidden or paused this long: the fake clock jumps it at once, and the timer's tick (every
+# second) comes at its end, so a timer that ran on would show five minutes more
+LONG = "05:00"
 
 
 @pytest.mark.parametrize("kind", FIRST)
-def test_pause_covers_the_board_and_stops_the_timer(board, kind):
-    first_move(board, kind)
-    pause = board.locator("header [data-action=pause]")
+def test_the_timer_stands_still_while_the_page_is_hidden(clocked, kind):
+    code = first_move(clocked, kind)
+    clocked.clock.fast_forward(1100)  # a second played
+    clocked.evaluate(HIDE, True)
+    saved = stored_elapsed(clocked, code)  # saved as it was hidden
+    shown = clocked.locator("#stat-time").inner_text()
+    clocked.clock.fast_forward(LONG)
+    assert clocked.locator("#stat-time").inner_text() == shown
+    assert stored_elapsed(clocked, code) == saved >= 1000
+    clocked.evaluate(HIDE, False)
+    clocked.clock.fast_forward(2000)  # shown again: time runs, and the tick shows it
+    expect(clocked.locator("#stat-time")).not_to_have_text(shown, timeout=3000)
+
+
+@pytest.mark.parametrize("kind", FIRST)
+def test_pause_covers_the_board_and_stops_the_timer(clocked, kind):
+    first_move(clocked, kind)
+    pause = clocked.locator("header [data-action=pause]")
     pause.click()
-    expect(board.locator("#paused")).to_be_visible()
+    expect(clocked.locator("#paused")).to_be_visible()
     expect(pause).to_have_attribute("aria-pressed", "true")
-    shown = board.locator("#stat-time").inner_text()
-    board.wait_for_timeout(2200)
-    assert board.locator("#stat-time").inner_text() == shown
-    board.locator("#paused [data-action=resume]").click()
-    expect(board.locator("#paused")).to_be_hidden()
+    shown = clocked.locator("#stat-time").inner_text()
+    clocked.clock.fast_forward(LONG)
+    assert clocked.locator("#stat-time").inner_text() == shown
+    clocked.locator("#paused [data-action=resume]").click()
+    expect(clocked.locator("#paused")).to_be_hidden()
     expect(pause).to_have_attribute("aria-pressed", "false")
-    expect(board.locator("#stat-time")).not_to_have_text(shown, timeout=3000)
+    clocked.clock.fast_forward(2000)
+    expect(clocked.locator("#stat-time")).not_to_have_text(shown, timeout=3000)

@@ -6,7 +6,7 @@ browser's own language is taken when the link names none."""
 from __future__ import annotations
 
 import pytest
-from harness import Watch, open_page, ready
+from harness import Watch, ready
 from pages import CONTROLS, center, drag, load_code, load_position, open_settings, resize
 from playwright.sync_api import expect
 
@@ -29,11 +29,11 @@ PLACES = """[['t1', 't5', 't9', 't16', 'f1', 'f8'].map(p => {
 
 
 @pytest.fixture(scope="module")
-def english_places(browser, site):
-    page, watch = open_page(browser, site, f"#{CODE}")
+def english_places(warm_contexts):
+    page, watch = warm_contexts.open(f"#{CODE}")
     places = page.evaluate(PLACES)
     watch.check()
-    page.context.close()
+    page.close()
     return places
 
 
@@ -62,55 +62,47 @@ def test_a_blank_lang_is_skipped_alike_before_the_first_paint_and_after(browser,
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_language_boots_from_the_link(browser, site, english_places, lang):
+def test_a_language_boots_from_the_link(fresh, english_places, lang):
     words = WORDS[lang]
-    page, watch = open_page(browser, site, f"#{CODE}", query=f"?test=1&lang={lang}")
-    try:
-        root = page.evaluate("[document.documentElement.lang, document.documentElement.dir]")
-        assert root == [lang, "rtl" if lang == "ar" else "ltr"]
-        for action in ("new", "undo", "redo", "hint", "copy", "stats"):
-            expect(page.locator(f"header [data-action={action}]")).to_have_text(words[action])
-        expect(page.locator("header [data-action=redeal]")).to_have_text(
-            words["redeal"].format(n=3)
-        )
-        assert page.title() == words["title"]
-        manifest = page.evaluate(
-            """fetch(document.querySelector('link[rel=manifest]').href).then(r => r.json())"""
-        )  # the app installed from this page is named in its language
-        assert (manifest["name"], manifest["lang"]) == (words["title"], lang)
-        picker = page.locator("[data-action=language]")
-        assert picker.input_value() == lang
-        assert picker.get_attribute("aria-label") == words["language"]
-        assert page.locator("#stat-moves").inner_text() == words["stat_moves"].format(n=0)
-        # the board does not mirror: left to right, every pile where it is in English
-        assert page.evaluate("getComputedStyle(document.getElementById('board')).direction") == (
-            "ltr"
-        )
-        assert page.evaluate(PLACES) == english_places
-        spoken = names.place_label(game.new(CODE), "t1", Messages.load(lang))
-        expect(page.locator("[data-place=t1]")).to_have_attribute("aria-label", spoken)
-        board_words = names.describe(game.new(CODE), Messages.load(lang))  # after the paint
-        expect(page.locator("#board")).to_have_attribute("aria-description", board_words)
-        drag(page, "t5", "t1")  # interactive rules are on by default: the reason is said
-        expect(page.locator("#announce")).to_have_text(words["refusal_same_suit"])
-        for width, height in ((390, 844), (360, 740)):  # phones: two rows of controls
-            resize(page, width, height)  # however long the words
-            for code in (CODE, "FT1-N-AAAAAAB"):
-                load_code(page, code)
-                controls = page.evaluate(CONTROLS)
-                rows = {top for action, _, _, top in controls if action != "code"}
-                assert len(rows) <= 2, (width, controls)
-                assert all(w >= 44 and h >= 44 for a, w, h, _ in controls if a != "code")
-                cut = page.evaluate(
-                    """[...document.querySelectorAll('header button:not(.code)')].filter(
-                       b => b.offsetParent && b.scrollWidth > b.clientWidth + 1)
-                       .map(b => b.textContent)"""
-                )
-                assert cut == [], (width, cut)  # no label runs out of its button
-                assert page.evaluate("document.documentElement.scrollWidth") <= width
-        watch.check()
-    finally:
-        page.context.close()
+    page = fresh(f"#{CODE}", query=f"?test=1&lang={lang}")
+    root = page.evaluate("[document.documentElement.lang, document.documentElement.dir]")
+    assert root == [lang, "rtl" if lang == "ar" else "ltr"]
+    for action in ("new", "undo", "redo", "hint", "copy", "stats"):
+        expect(page.locator(f"header [data-action={action}]")).to_have_text(words[action])
+    expect(page.locator("header [data-action=redeal]")).to_have_text(words["redeal"].format(n=3))
+    assert page.title() == words["title"]
+    manifest = page.evaluate(
+        """fetch(document.querySelector('link[rel=manifest]').href).then(r => r.json())"""
+    )  # the app installed from this page is named in its language
+    assert (manifest["name"], manifest["lang"]) == (words["title"], lang)
+    picker = page.locator("[data-action=language]")
+    assert picker.input_value() == lang
+    assert picker.get_attribute("aria-label") == words["language"]
+    assert page.locator("#stat-moves").inner_text() == words["stat_moves"].format(n=0)
+    # the board does not mirror: left to right, every pile where it is in English
+    assert page.evaluate("getComputedStyle(document.getElementById('board')).direction") == ("ltr")
+    assert page.evaluate(PLACES) == english_places
+    spoken = names.place_label(game.new(CODE), "t1", Messages.load(lang))
+    expect(page.locator("[data-place=t1]")).to_have_attribute("aria-label", spoken)
+    board_words = names.describe(game.new(CODE), Messages.load(lang))  # after the paint
+    expect(page.locator("#board")).to_have_attribute("aria-description", board_words)
+    drag(page, "t5", "t1")  # interactive rules are on by default: the reason is said
+    expect(page.locator("#announce")).to_have_text(words["refusal_same_suit"])
+    for width, height in ((390, 844), (360, 740)):  # phones: two rows of controls
+        resize(page, width, height)  # however long the words
+        for code in (CODE, "FT1-N-AAAAAAB"):
+            load_code(page, code)
+            controls = page.evaluate(CONTROLS)
+            rows = {top for action, _, _, top in controls if action != "code"}
+            assert len(rows) <= 2, (width, controls)
+            assert all(w >= 44 and h >= 44 for a, w, h, _ in controls if a != "code")
+            cut = page.evaluate(
+                """[...document.querySelectorAll('header button:not(.code)')].filter(
+                   b => b.offsetParent && b.scrollWidth > b.clientWidth + 1)
+                   .map(b => b.textContent)"""
+            )
+            assert cut == [], (width, cut)  # no label runs out of its button
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
 def test_the_first_paint_is_already_in_the_language(browser, site):
@@ -127,77 +119,61 @@ def test_the_first_paint_is_already_in_the_language(browser, site):
     ctx.close()
 
 
-def test_the_picker_switches_keeps_the_game_and_is_remembered(browser, site):
-    page, watch = open_page(browser, site, f"#{CODE}")
-    try:
-        drag(page, "t6", "f5")  # a move: the game in progress comes back in the new language
-        expect(page.locator("#stat-moves")).to_have_text(WORDS["en"]["stat_moves"].format(n=1))
-        open_settings(page)  # the picker heads the Settings sheet
-        page.select_option("[data-action=language]", "ar")
-        page.wait_for_url("**#CR1-N-AAAAAAB")
-        expect(page.locator("html")).to_have_attribute("lang", "ar")
-        ready(page)
-        expect(page.locator("html")).to_have_attribute("dir", "rtl")
-        expect(page.locator("header [data-action=new]")).to_have_text(WORDS["ar"]["new"])
-        expect(page.locator("#stat-moves")).to_have_text(WORDS["ar"]["stat_moves"].format(n=1))
-        assert "lang=" not in page.url  # none was in the link: none is added
-        ready(page, reload=True)  # remembered
-        expect(page.locator("header [data-action=undo]")).to_have_text(WORDS["ar"]["undo"])
-        open_settings(page)  # the picker heads the Settings sheet
-        page.select_option("[data-action=language]", "en")
-        page.wait_for_function("document.documentElement.lang === 'en'")
-        ready(page)
-        expect(page.locator("header [data-action=undo]")).to_have_text("Undo")
-        watch.check()
-    finally:
-        page.context.close()
+def test_the_picker_switches_keeps_the_game_and_is_remembered(fresh):
+    page = fresh(f"#{CODE}")
+    drag(page, "t6", "f5")  # a move: the game in progress comes back in the new language
+    expect(page.locator("#stat-moves")).to_have_text(WORDS["en"]["stat_moves"].format(n=1))
+    open_settings(page)  # the picker heads the Settings sheet
+    page.select_option("[data-action=language]", "ar")
+    page.wait_for_url("**#CR1-N-AAAAAAB")
+    expect(page.locator("html")).to_have_attribute("lang", "ar")
+    ready(page)
+    expect(page.locator("html")).to_have_attribute("dir", "rtl")
+    expect(page.locator("header [data-action=new]")).to_have_text(WORDS["ar"]["new"])
+    expect(page.locator("#stat-moves")).to_have_text(WORDS["ar"]["stat_moves"].format(n=1))
+    assert "lang=" not in page.url  # none was in the link: none is added
+    ready(page, reload=True)  # remembered
+    expect(page.locator("header [data-action=undo]")).to_have_text(WORDS["ar"]["undo"])
+    open_settings(page)  # the picker heads the Settings sheet
+    page.select_option("[data-action=language]", "en")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    ready(page)
+    expect(page.locator("header [data-action=undo]")).to_have_text("Undo")
 
 
-def test_a_lang_in_the_link_follows_the_picker(browser, site):
-    page, watch = open_page(browser, site, f"#{CODE}", query="?test=1&lang=fr")
-    try:
-        open_settings(page)  # the picker heads the Settings sheet
-        page.select_option("[data-action=language]", "kk")
-        page.wait_for_url("**?test=1&lang=kk#CR1-N-AAAAAAB")
-        ready(page)
-        expect(page.locator("header [data-action=new]")).to_have_text(WORDS["kk"]["new"])
-        watch.check()
-    finally:
-        page.context.close()
+def test_a_lang_in_the_link_follows_the_picker(fresh):
+    page = fresh(f"#{CODE}", query="?test=1&snapshot=1&lang=fr")
+    open_settings(page)  # the picker heads the Settings sheet
+    page.select_option("[data-action=language]", "kk")
+    page.wait_for_url("**?test=1&snapshot=1&lang=kk#CR1-N-AAAAAAB")
+    ready(page)
+    expect(page.locator("header [data-action=new]")).to_have_text(WORDS["kk"]["new"])
 
 
 @pytest.mark.parametrize(("locale", "lang"), [("ru-RU", "ru"), ("fr-CA", "fr"), ("de-DE", "en")])
-def test_the_browsers_language_is_taken_without_a_lang(browser, site, locale, lang):
-    page, watch = open_page(browser, site, f"#{CODE}", locale=locale)
-    try:
-        assert page.evaluate("document.documentElement.lang") == lang
-        expect(page.locator("header [data-action=new]")).to_have_text(WORDS[lang]["new"])
-        # Python chose the same (its words: the board's label)
-        label = page.locator("#board").get_attribute("aria-label")
-        game = WORDS[lang]["game_CR1-N"]
-        assert label == WORDS[lang]["board_label"].format(game=game, code=CODE)
-        watch.check()
-    finally:
-        page.context.close()
+def test_the_browsers_language_is_taken_without_a_lang(fresh, locale, lang):
+    page = fresh(f"#{CODE}", locale=locale)
+    assert page.evaluate("document.documentElement.lang") == lang
+    expect(page.locator("header [data-action=new]")).to_have_text(WORDS[lang]["new"])
+    # Python chose the same (its words: the board's label)
+    label = page.locator("#board").get_attribute("aria-label")
+    game = WORDS[lang]["game_CR1-N"]
+    assert label == WORDS[lang]["board_label"].format(game=game, code=CODE)
 
 
-def test_center_is_a_point_of_the_board_and_a_proof_is_said_in_arabic(browser, site):
+def test_center_is_a_point_of_the_board_and_a_proof_is_said_in_arabic(fresh):
     """(The drag helper's places, measured in a right-to-left page, are the board's own.) A
     proof of loss comes from the worker as facts and is said in the page's language."""
-    page, watch = open_page(browser, site, f"#{CODE}", query="?test=1&lang=ar")
-    try:
-        x, y = center(page, "t1")
-        assert x < page.viewport_size["width"] / 2  # pile 1 is on the left, as in English
-        load_position(page, game.from_position(LOST).position())
-        open_settings(page)
-        page.click("[data-action=check]")
-        page.wait_for_selector("body[data-verdict=unwinnable]", state="attached", timeout=30_000)
-        words = Messages.load("ar")
-        expected = words.text(
-            "check_proof", reason=words.proof(prove_unwinnable(game.from_position(LOST)))
-        )
-        assert page.locator("#solver-status").inner_text() == expected
-        assert "الكومة 16" in expected and "آس الكوبة" in expected
-        watch.check()
-    finally:
-        page.context.close()
+    page = fresh(f"#{CODE}", query="?test=1&lang=ar")
+    x, y = center(page, "t1")
+    assert x < page.viewport_size["width"] / 2  # pile 1 is on the left, as in English
+    load_position(page, game.from_position(LOST).position())
+    open_settings(page)
+    page.click("[data-action=check]")
+    page.wait_for_selector("body[data-verdict=unwinnable]", state="attached", timeout=30_000)
+    words = Messages.load("ar")
+    expected = words.text(
+        "check_proof", reason=words.proof(prove_unwinnable(game.from_position(LOST)))
+    )
+    assert page.locator("#solver-status").inner_text() == expected
+    assert "الكومة 16" in expected and "آس الكوبة" in expected

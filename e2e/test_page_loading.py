@@ -97,14 +97,22 @@ def test_an_error_that_does_not_stop_the_boot_leaves_no_failure_panel(browser, s
     context.close()
 
 
+FIRST_CONTROLS = """[...document.querySelectorAll('header [data-needs]')]
+    .filter(control => control.checkVisibility()).map(control => control.dataset.needs)"""
+
+
 @pytest.mark.parametrize("viewport", [(390, 844), (1280, 800)])
 def test_the_page_does_not_shift_while_it_boots(browser, site, viewport):
     width, height = viewport
     context = browser.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
     page.add_init_script(SHIFTS)
-    page.goto(f"{site}index.html?test=1#FT1-N-AAAAAAB")
+    page.goto(f"{site}index.html?test=1#FT1-N-AAAAAAB", wait_until="load")
+    # before Python (seconds away): the toolbar shows this game's controls (static/watchdog.js)
+    assert page.evaluate("document.body.dataset.has") is None
+    assert page.evaluate(FIRST_CONTROLS) == ["draw", "score"]
     ready(page)
+    assert page.evaluate(FIRST_CONTROLS) == ["draw", "score"]
     kept(page)  # the first board drawn and kept, then two more frames painted
     painted(page)
     assert page.evaluate("window.__shift") <= 0.02

@@ -86,31 +86,38 @@ def test_a_damaged_link_plays_up_to_the_bad_move_and_says_which(board, kind):
     close(board)
 
 
-def test_step_play_and_play_from_here(board):
+def test_step_play_and_play_from_here(clocked):
+    """Play steps at the chosen speed and Pause stops it: on a fake clock, paused, each step
+    is the replay's own timer run forward, and ten steps' time after Pause adds none."""
+    page = clocked
     code, words = EXAMPLES["CR1-N"]["code"], EXAMPLES["CR1-N"]["line"].split()
-    board.evaluate("k => localStorage.removeItem(k)", GAME_PREFIX + code)  # no game to replace
-    open_link(board, replay_hash(code, words))
-    forward = board.locator("[data-action=replay-forward]")
+    page.evaluate("k => localStorage.removeItem(k)", GAME_PREFIX + code)  # no game to replace
+    open_link(page, replay_hash(code, words))
+    forward = page.locator("[data-action=replay-forward]")
     forward.click()
     forward.click()
-    expect(board.locator("#replay-caption")).to_contain_text("Move 2 of")
-    board.locator("[data-action=replay-back]").click()
-    expect(board.locator("#replay-caption")).to_contain_text("Move 1 of")
-    board.locator("#replay-speed").select_option("150")
-    board.locator("[data-action=replay-play]").click()
-    board.wait_for_function("Number(document.querySelector('#replay-step').value) >= 4")
-    board.locator("[data-action=replay-play]").click()  # pause
-    at = int(board.locator("#replay-step").input_value())
-    board.wait_for_timeout(400)
-    assert int(board.locator("#replay-step").input_value()) == at
-    board.locator("[data-action=replay-here]").click()
-    expect(board.locator("#replay-bar")).to_be_hidden()
-    expect(board.locator("#board")).to_have_attribute("data-code", code)
-    assert board.evaluate("location.hash") == f"#{code}"
+    expect(page.locator("#replay-caption")).to_contain_text("Move 2 of")
+    page.locator("[data-action=replay-back]").click()
+    expect(page.locator("#replay-caption")).to_contain_text("Move 1 of")
+    page.locator("#replay-speed").select_option("150")
+    page.clock.pause_at(page.evaluate("Date.now()") / 1000 + 1)  # time moves when told
+    page.locator("[data-action=replay-play]").click()
+    page.clock.run_for(3 * 150)  # three steps of 150 ms
+    step = page.locator("#replay-step")
+    expect(step).to_have_value("4")
+    page.locator("[data-action=replay-play]").click()  # pause
+    page.clock.run_for(10 * 150)  # ten steps' time: a replay still playing would reach 14
+    at = int(step.input_value())
+    assert at == 4
+    page.clock.resume()
+    page.locator("[data-action=replay-here]").click()
+    expect(page.locator("#replay-bar")).to_be_hidden()
+    expect(page.locator("#board")).to_have_attribute("data-code", code)
+    assert page.evaluate("location.hash") == f"#{code}"
     expected = game.replay(game.new(code), map(game.Move.from_text, words[:at]))
-    assert layout(board.evaluate("window.solitairePosition()")) == layout(expected.position())
-    board.locator("header [data-action=undo]").click()  # a real game, with its history
-    expect(board.locator("#announce")).to_have_text("Move undone.")
+    assert layout(page.evaluate("window.solitairePosition()")) == layout(expected.position())
+    page.locator("header [data-action=undo]").click()  # a real game, with its history
+    expect(page.locator("#announce")).to_have_text("Move undone.")
 
 
 def test_play_from_here_asks_before_it_replaces_the_game_kept_for_the_deal(board):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from harness import Watch, boot, ready
+from harness import ready
 from pages import center, kept, load_code, status_text, tap, top_card
 from playwright.sync_api import expect
 
@@ -47,8 +47,8 @@ def plays(page) -> None:
     ],
     ids=["NaN", "1e400", "abc", "negative", "nested", "refused move", "other game (schema 1)"],
 )
-def test_a_damaged_save_is_set_aside_with_one_notice_and_the_deal_starts(browser, site, key, value):
-    page, watch = boot(browser, site, storage={key: value})
+def test_a_damaged_save_is_set_aside_with_one_notice_and_the_deal_starts(fresh, key, value):
+    page = fresh(f"#{CODE}", storage={key: value})
     expect(page.locator("#announce")).to_contain_text("A damaged saved game was set aside")
     expect(page.locator("#stat-time")).to_have_text("Time 0:00")
     plays(page)
@@ -57,8 +57,6 @@ def test_a_damaged_save_is_set_aside_with_one_notice_and_the_deal_starts(browser
     ready(page, reload=True)  # the next visit: the game just played, and nothing to say
     expect(top_card(page, "f5")).to_have_attribute("data-card", "QS")
     expect(page.locator("#announce")).not_to_contain_text("damaged")
-    watch.check()
-    page.context.close()
 
 
 @pytest.mark.parametrize(
@@ -70,8 +68,8 @@ def test_a_damaged_save_is_set_aside_with_one_notice_and_the_deal_starts(browser
     ],
     ids=lambda v: str(v)[:16],
 )
-def test_damaged_or_hostile_settings_never_stop_the_page(browser, site, value):
-    page, watch = boot(browser, site, storage={SETTINGS_KEY: value})
+def test_damaged_or_hostile_settings_never_stop_the_page(fresh, value):
+    page = fresh(f"#{CODE}", storage={SETTINGS_KEY: value})
     box = page.locator("[data-setting=interactive_rules]")
     if "__class__" in value:  # a known switch is read, the rest ignored
         assert not box.is_checked()
@@ -79,16 +77,10 @@ def test_damaged_or_hostile_settings_never_stop_the_page(browser, site, value):
         expect(page.locator("#announce")).to_contain_text("Damaged settings were set aside")
         assert box.is_checked()
     plays(page)
-    watch.check()
-    page.context.close()
 
 
-def test_a_full_quota_never_breaks_a_move_and_is_told_once(browser, site):
-    context = browser.new_context()
-    page = context.new_page()
-    watch = Watch(page, site)
-    page.goto(f"{site}index.html?test=1#{CODE}")
-    ready(page)
+def test_a_full_quota_never_breaks_a_move_and_is_told_once(fresh):
+    page = fresh(f"#{CODE}")
     page.evaluate("""() => {  // another app of the same origin fills the quota
         localStorage.clear();
         const block = 'x'.repeat(256 * 1024);
@@ -105,14 +97,11 @@ def test_a_full_quota_never_breaks_a_move_and_is_told_once(browser, site):
     page.locator("header [data-action=undo]").click()  # playing on: not said again
     expect(page.locator("#announce")).to_have_text("Move undone.")
     expect(page.locator("#stat-moves")).to_have_text("Moves 0")
-    watch.check()
-    context.close()
 
 
-def test_two_tabs_on_two_deals_keep_two_games(browser, site):
-    context = browser.new_context()
-    one, watch_one = boot(browser, site, context=context)
-    two, watch_two = boot(browser, site, fragment="#FT1-N-AAAAAAB", context=context)
+def test_two_tabs_on_two_deals_keep_two_games(warm):
+    one, watch_one = warm.open(f"#{CODE}")
+    two, watch_two = warm.open("#FT1-N-AAAAAAB", clear=False)
     plays(one)
     two.locator("header [data-action=draw]").click()
     expect(two.locator("#stat-moves")).to_have_text("Moves 1")
@@ -123,7 +112,6 @@ def test_two_tabs_on_two_deals_keep_two_games(browser, site):
     expect(one.locator("#announce")).to_contain_text("Welcome back")
     watch_one.check()
     watch_two.check()
-    context.close()
 
 
 def test_new_deal_then_back_resumes_the_game(board):
@@ -153,8 +141,8 @@ BAD_HASHES = [
 
 
 @pytest.mark.parametrize("bad", BAD_HASHES, ids=lambda h: h[:24])
-def test_a_hostile_link_starts_a_fresh_deal_from_a_cold_start(browser, site, bad):
-    page, watch = boot(browser, site, fragment=bad)
+def test_a_hostile_link_starts_a_fresh_deal_from_a_cold_start(fresh, bad):
+    page = fresh(bad)
     expect(page.locator("#announce")).to_contain_text("does not hold a valid game code")
     said = status_text(page)
     assert len(said) < 200 and "<script" not in page.inner_html("#announce")
@@ -165,8 +153,6 @@ def test_a_hostile_link_starts_a_fresh_deal_from_a_cold_start(browser, site, bad
     plays(page)
     page.set_viewport_size({"width": 1280, "height": 800})
     assert page.evaluate("document.documentElement.scrollWidth") <= 1280
-    watch.check()
-    page.context.close()
 
 
 @pytest.mark.parametrize("bad", BAD_HASHES[:4] + BAD_HASHES[7:8], ids=lambda h: h[:24])
@@ -216,31 +202,29 @@ def test_a_bad_position_names_the_line_that_is_wrong(board):
     expect(board.locator("#board")).to_have_attribute("data-code", CODE)  # the game plays on
 
 
-def test_two_tabs_on_one_deal_leave_one_whole_game(browser, site):
+def test_two_tabs_on_one_deal_leave_one_whole_game(warm):
     """The last tab to move wins; neither can leave a half-written or mixed save."""
-    context = browser.new_context()
-    one, watch_one = boot(browser, site, context=context)
-    two, watch_two = boot(browser, site, context=context)
+    one, watch_one = warm.open(f"#{CODE}")
+    two, watch_two = warm.open(f"#{CODE}", clear=False)
     plays(one)
     kept(one)
     tap(two, "t4")  # a different first move in the second tab (t4 to t15)
     expect(two.locator("#stat-moves")).not_to_have_text("Moves 0")
     kept(two)
-    third, watch_three = boot(browser, site, context=context)
+    third, watch_three = warm.open(f"#{CODE}", clear=False)
     expect(third.locator("#announce")).to_contain_text("Welcome back")
     position = third.evaluate("window.solitairePosition()")
     assert position == two.evaluate("window.solitairePosition()")  # the last writer's game
     for watch in (watch_one, watch_two, watch_three):
         watch.check()
-    context.close()
 
 
-def test_the_test_hooks_need_an_exact_test_parameter(browser, site):
-    page, watch = boot(browser, site, query="?utm_campaign=contest")
+def test_the_test_hooks_need_an_exact_test_parameter(warm):
+    page, watch = warm.open(f"#{CODE}", query="?utm_campaign=contest")
     hooks = "[window.solitaireLoadCode, window.solitaireLoadPosition, window.solitairePosition]"
     assert page.evaluate(hooks) == [None, None, None]
     watch.check()
-    page.context.close()
+    page.close()
 
 
 # --- pointers and keys during a drag -----------------------------------------------------------

@@ -235,31 +235,32 @@ def test_searches_run_in_the_worker_and_leave_the_main_thread_free(board):
         timeout=15_000,
     )
     # from here the search is under way: watch the main thread while it goes on
+    board.evaluate(PROGRESS_LOG)
     board.evaluate(
         """window.longTasks = [];
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries()) window.longTasks.push(entry.duration);
         }).observe({ type: "longtask" });"""
     )
-    time.sleep(2.0)  # the search goes on in the worker
-    first = board.locator("#solver-status").inner_text()
-    time.sleep(0.6)
-    assert board.locator("#solver-status").inner_text() != first  # progress keeps coming
-    # A search on the main thread would keep it busy nearly all of these 2.6 s; a loaded
+    progressed(board, 10)  # progress keeps coming: ten reports, about 2.5 s of search
+    # A search on the main thread would keep it busy nearly all of this stretch; a loaded
     # machine may still show a stray long task (a GC, a style pass) of about 50 ms.
     busy = board.evaluate("window.longTasks")
     assert sum(busy) < 250 and max(busy, default=0) < 150, busy
     close_settings(board)
     # a card dragged about: the search steps aside while the pointer works the board, and
     # goes on once it is let go
-    idle = searched(board, lambda: time.sleep(1.0))
+    idle = idle_rate(board, 4)  # about a second
     x, y = center(board, "t1")
     board.mouse.move(x, y)
     board.mouse.down()
     board.mouse.move(x + 12, y + 12, steps=2)
-    wiggle(board, x + 12, y + 12, 0.3)  # a progress already posted comes in meanwhile
-    dragging = searched(board, lambda: wiggle(board, x + 12, y + 12, 1.0))
+    wiggle(board, x + 12, y + 12, 6)  # a progress already posted comes in meanwhile
+    before = searched_at(board)
+    wiggle(board, x + 12, y + 12, 20)  # a second or so: an idle search would report 3-4 times
+    after = searched_at(board)
     board.mouse.up()
+    dragging = rate(before, after)
     assert dragging * 4 < idle, (dragging, idle)
     let_go = solver_status(board)
     board.wait_for_function(
@@ -277,24 +278,53 @@ def solver_status(page) -> str:
     return page.locator("#solver-status").inner_text()
 
 
-def searched(page, meanwhile) -> int:
-    """How many positions the deal check reports searched while ``meanwhile()`` runs."""
+# the positions the deal check says it has searched ("Searching… 25,188 positions in 1 s")
+# and the page's time (ms), read together
+SEARCHED_AT = """() => ({
+    t: performance.now(),
+    n: Number(document.querySelector('#solver-status').textContent
+        .split(' positions')[0].replace(/\\D/g, '')),
+})"""
 
-    def positions() -> int:  # "Searching… 25,188 positions in 1 s"
-        return int(re.sub(r"\D", "", solver_status(page).split(" positions")[0]))
+# each progress report as it is shown: window.progressReports, [{t, n}]
+PROGRESS_LOG = f"""window.progressReports = [];
+new MutationObserver(() => window.progressReports.push(({SEARCHED_AT})()))
+    .observe(document.querySelector('#solver-status'), {{childList: true, characterData: true,
+                                                         subtree: true}});"""
 
-    before = positions()
-    meanwhile()
-    return positions() - before
+
+def searched_at(page) -> dict:
+    return page.evaluate(SEARCHED_AT)
 
 
-def wiggle(page, x: float, y: float, seconds: float) -> None:
-    """Keep a pressed pointer moving for ``seconds``, as a finger that holds a card does."""
-    end, k = time.monotonic() + seconds, 0
-    while time.monotonic() < end:
-        k += 1
+def rate(first: dict, last: dict) -> float:
+    """Positions searched per second of the page's time between two readings."""
+    return (last["n"] - first["n"]) / (last["t"] - first["t"]) * 1000
+
+
+def progressed(page, reports: int) -> list[dict]:
+    """Wait until ``reports`` more progress reports have been shown: those readings."""
+    mark = page.evaluate("window.progressReports.length")
+    page.wait_for_function(
+        "n => window.progressReports.length >= n", arg=mark + reports, timeout=30_000, polling=100
+    )
+    return page.evaluate("m => window.progressReports.slice(m)", mark)
+
+
+def idle_rate(page, spans: int) -> float:
+    """The search's rate with nothing else going on: over ``spans`` spans between progress
+    reports, each report timed as the page shows it (the rate, not a count over a time the
+    test waits)."""
+    shown = progressed(page, spans + 1)
+    return rate(shown[0], shown[-1])
+
+
+def wiggle(page, x: float, y: float, moves: int) -> None:
+    """Keep a pressed pointer moving, as a finger that holds a card does: ``moves`` moves,
+    each handled and the frame after it painted before the next."""
+    for k in range(moves):
         page.mouse.move(x + 4 * (k % 2), y)
-        painted(page)  # the move handled and the frame after it painted
+        painted(page)
 
 
 def test_a_move_that_loses_the_deal_is_said_once_with_an_undo_back_to_a_win(board):
@@ -319,11 +349,15 @@ def test_a_move_that_loses_the_deal_is_said_once_with_an_undo_back_to_a_win(boar
     assert back.split("\n", 1)[1] == g.position().split("\n", 1)[1]
 
 
-def test_the_latency_bench_times_taps_made_during_a_check(browser, site):
-    """`bench.page --solving --gap-ms 300`, in small: every tap moves a card and is timed, and
-    each comes while the check is under way (what the bench measures is in
-    docs/PERFORMANCE.md; no timing is asserted here: a loaded machine would fail it)."""
-    measured = latencies(browser, site, Taps(4, solving=True, gap_ms=300))
+def test_the_latency_bench_times_taps_made_during_a_check(browser, site, warm):
+    """`bench.page --solving`, in small: every tap moves a card and is timed, and each comes
+    while the check is under way, running again after the last tap (what the bench measures
+    is in docs/PERFORMANCE.md; no timing is asserted here: a loaded machine would fail it)."""
+
+    def open_game(code: str):
+        return warm.open(f"#{code}", reduced_motion="reduce")[0]
+
+    measured = latencies(browser, site, Taps(4, solving=True, resumed=True), open_game)
     assert set(measured) == {"CR1", "FT1"}
     for handler, event_to_board, during_check in measured.values():
         assert len(handler) == len(event_to_board) == during_check == 4

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from harness import ROOT, boot
+from harness import ROOT
 from pages import choose, drag, load_code
 from playwright.sync_api import expect
 
@@ -108,11 +108,9 @@ def test_export_then_import_and_a_bad_file_changes_nothing(board, tmp_path):
     board.locator("#stats-dialog [data-action=close]").click()
 
 
-def test_a_damaged_store_is_set_aside_with_a_notice(browser, site):
-    page, watch = boot(browser, site, storage={KEY: '{"v": 1, "kinds": [1, 2'})
+def test_a_damaged_store_is_set_aside_with_a_notice(fresh):
+    page = fresh("#CR1-N-AAAAAAB", storage={KEY: '{"v": 1, "kinds": [1, 2'})
     expect(page.locator("#announce")).to_contain_text("Damaged statistics were set aside")
     assert page.evaluate("k => localStorage.getItem(k)", KEY + ".corrupt").startswith('{"v"')
     choose(page, "stats")
     assert set(stat(page, "stats_played")) == {"0"}
-    watch.check()
-    page.context.close()
