@@ -129,22 +129,36 @@ def open_page(
     install a fake clock). A renderer crash during the boot is retried once, with a warning:
     seen once in ~100 boots here, never twice in a row."""
     context.setdefault("viewport", {"width": 1280, "height": 800})
+
+    def new_page() -> Page:
+        page = browser.new_context(**context).new_page()
+        if prepare:
+            prepare(page)
+        return page
+
+    return booted(new_page, site, f"{site}index.html{query}{fragment}", route, own_context=True)
+
+
+def booted(new_page, site: str, url: str, route=None, own_context: bool = False):
+    """``new_page()``'s page, watched, routed and booted at ``url``: (page, watch). A renderer
+    crash during the boot is retried once, with a warning: seen once in ~100 boots here, never
+    twice in a row."""
     for attempt in (1, 2):
-        ctx = browser.new_context(**context)
-        page = ctx.new_page()
+        page = new_page()
         watch = Watch(page, site)
         crashed: list[bool] = []
         page.on("crash", lambda _page, seen=crashed: seen.append(True))
         if route:
             page.route(*route)
-        if prepare:
-            prepare(page)
         try:
-            page.goto(f"{site}index.html{query}{fragment}")
+            page.goto(url)
             ready(page)
             return page, watch
         except Exception:
-            ctx.close()
+            if own_context:
+                page.context.close()
+            else:
+                page.close()
             if not crashed or attempt == 2:
                 raise
             warnings.warn("Chromium's renderer crashed while booting; retrying once", stacklevel=2)
@@ -199,26 +213,15 @@ class WarmContexts:
         options.setdefault("viewport", {"width": 1280, "height": 800})
         if "snapshot=" not in query:
             query += "&snapshot=1" if query.startswith("?") else "?snapshot=1"
-        for attempt in (1, 2):
+
+        def new_page() -> Page:
             page = self.context(options).new_page()
             self.pages.append(page)
             if clear:
                 page.add_init_script(FIRST_LOAD % json.dumps(storage or {}))
-            watch = Watch(page, self.site)
-            crashed: list[bool] = []
-            page.on("crash", lambda _page, seen=crashed: seen.append(True))
-            if route:
-                page.route(*route)
-            try:
-                page.goto(f"{self.site}index.html{query}{fragment}")
-                ready(page)
-                return page, watch
-            except Exception:
-                page.close()
-                if not crashed or attempt == 2:
-                    raise
-                warnings.warn("Chromium's renderer crashed while booting; retrying", stacklevel=2)
-        raise AssertionError("unreachable")
+            return page
+
+        return booted(new_page, self.site, f"{self.site}index.html{query}{fragment}", route)
 
     def close_pages(self) -> None:
         for page in self.pages:
