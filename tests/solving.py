@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 
 import game
-from tests.helpers import layout
 
 RANKS = "A23456789TJQK"
 
@@ -24,15 +23,14 @@ def brute_force(start: game.Solitaire, limit: int = 100_000) -> bool | None:
     a foundation are tried first, which only changes how soon a win turns up. ``None`` if it
     needs more than ``limit`` positions."""
 
+    columns = [f"t{i}" for i in range(1, 11)]
+    others = [p for p in start.PLACES if p not in columns]
+
     def key(g: game.Solitaire) -> tuple:
+        """The exact layout as cards (ints), not text: cheap to hash, as exact."""
         if isinstance(g, game.FortyThieves):
-            return (
-                tuple(sorted(g.cards(f"t{i}") for i in range(1, 11))),
-                layout(g).split("t1:")[0],
-                g.cards("stock"),
-                g.cards("waste"),
-            )
-        return layout(g), getattr(g, "redeals_left", 0)
+            return tuple(sorted(g.cards(p) for p in columns)), tuple(g.cards(p) for p in others)
+        return tuple(g.cards(p) for p in g.PLACES), getattr(g, "redeals_left", 0)
 
     todo, seen = [start.copy()], {key(start)}
     while todo:
@@ -52,8 +50,9 @@ def brute_force(start: game.Solitaire, limit: int = 100_000) -> bool | None:
             child.play(*move)
             children.append(child)
         for child in children:
-            if key(child) not in seen:
-                seen.add(key(child))
+            child_key = key(child)
+            if child_key not in seen:
+                seen.add(child_key)
                 todo.append(child)
     return False
 

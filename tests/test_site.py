@@ -1,5 +1,6 @@
 """make site: exactly the files to deploy, and a service worker listing each one's hash."""
 
+import gzip
 import hashlib
 import json
 import re
@@ -19,6 +20,7 @@ from tools.site import (
     boot_files,
     build,
     copy_sources,
+    intact,
     later_files,
     localize,
     page_python_files,
@@ -191,3 +193,22 @@ def test_every_other_language_gets_its_own_manifest(tmp_path):
     for path in written:
         text = path.read_text(encoding="utf-8")
         assert "{" not in text.replace("{\n", "").replace('{"', ""), path.name  # all filled
+
+
+def test_a_kept_snapshot_is_used_only_when_its_bytes_are_the_ones_described(tmp_path):
+    """A rebuild from the same inputs takes the snapshot made before (tools/site.py), unless
+    the copy kept in .cache/ is damaged: then it is made again."""
+    snapshot, library = b"memory image" * 100, b"PK library"
+    (tmp_path / "snapshot.bin.gz").write_bytes(gzip.compress(snapshot))
+    (tmp_path / "stdlib.zip").write_bytes(library)
+    info = {"sha256": hashlib.sha256(snapshot).hexdigest()}
+    info["stdlib"] = {"sha256": hashlib.sha256(library).hexdigest()}
+    (tmp_path / "snapshot.json").write_text(json.dumps(info))
+    assert intact(tmp_path)
+    (tmp_path / "stdlib.zip").write_bytes(library + b"!")
+    assert not intact(tmp_path)
+    (tmp_path / "stdlib.zip").write_bytes(library)
+    (tmp_path / "snapshot.bin.gz").write_bytes(b"not gzip")
+    assert not intact(tmp_path)
+    (tmp_path / "snapshot.bin.gz").unlink()
+    assert not intact(tmp_path)

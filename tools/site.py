@@ -8,6 +8,7 @@ written into ``index.html`` from the message catalog, so they are there from the
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import re
@@ -24,6 +25,7 @@ from game.ui.languages import NATIVE, direction
 from tools import catalogs, help, manifests
 
 ROOT = Path(__file__).resolve().parent.parent
+PYODIDE_PACKAGE = ROOT / "node_modules" / "pyodide" / "package.json"
 
 TOP_FILES = ["index.html", "pyscript.toml", "manifest.webmanifest"]
 STATIC = [
@@ -218,6 +220,58 @@ def strip_source_maps(folder: Path) -> None:
                 path.write_bytes(stripped)
 
 
+SNAPSHOT_TOOL = ROOT / "tools" / "snapshot.mjs"  # the builder's own tool and node_modules
+SNAPSHOT_FILES = ("static/stdlib.zip", "static/snapshot.bin.gz", "static/snapshot.json")
+SNAPSHOTS = ROOT / ".cache" / "snapshots"  # made before, by their inputs (not committed)
+KEEP_SNAPSHOTS = 4  # the checkout's and the tests' changed builds
+
+
+def snapshot_inputs(out: Path, game_hash: str) -> str:
+    """What the snapshot is made of: the page's files ([files] of the built pyscript.toml: the
+    Python and the catalogs), the tools that make it and Pyodide's version."""
+    digest = hashlib.sha256(game_hash.encode())
+    config = (out / "pyscript.toml").read_text()
+    for rel in re.findall(r'^"\./([^"]+)" = ', config, flags=re.M):
+        digest.update(rel.encode() + b"\0" + (out / rel).read_bytes())
+    for tool in (SNAPSHOT_TOOL, ROOT / "tools" / "stdlib.py", PYODIDE_PACKAGE):
+        digest.update(tool.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def make_snapshot(out: Path, game_hash: str, inputs_hash: str) -> None:
+    """The trimmed library and the memory snapshot (tools/snapshot.mjs, ~10 s under Node), or
+    the copy made before from the same inputs (a rebuild, the tests' builds): its SHA-256s are
+    checked before it is used, and a build keeps what it made for the next one."""
+    kept = SNAPSHOTS / inputs_hash
+    if all((kept / Path(rel).name).is_file() for rel in SNAPSHOT_FILES) and intact(kept):
+        for rel in SNAPSHOT_FILES:
+            shutil.copy2(kept / Path(rel).name, out / rel)
+        kept.touch()  # recently used: kept longest
+        return
+    subprocess.run(["node", str(SNAPSHOT_TOOL), str(out), game_hash], check=True, cwd=ROOT)
+    shutil.rmtree(kept, ignore_errors=True)
+    kept.mkdir(parents=True)
+    for rel in SNAPSHOT_FILES:
+        shutil.copy2(out / rel, kept / Path(rel).name)
+    by_use = sorted(SNAPSHOTS.iterdir(), key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in by_use[KEEP_SNAPSHOTS:]:  # 7 MB each
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def intact(kept: Path) -> bool:
+    """Are the kept files the ones snapshot.json describes?"""
+    try:
+        info = json.loads((kept / "snapshot.json").read_text())
+        snapshot = gzip.decompress((kept / "snapshot.bin.gz").read_bytes())
+    except (OSError, ValueError, EOFError, gzip.BadGzipFile):
+        return False
+    library = (kept / "stdlib.zip").read_bytes()
+    return (
+        hashlib.sha256(snapshot).hexdigest() == info["sha256"]
+        and hashlib.sha256(library).hexdigest() == info["stdlib"]["sha256"]
+    )
+
+
 def build(out: Path, root: Path = ROOT) -> list[tuple[str, str]]:
     """Write the site from the sources in ``root``; returns [(path, content hash)]."""
     for needed in ("static/vendor/pyodide/pyodide.mjs", "static/icons/icon-512.png"):
@@ -255,8 +309,8 @@ def build(out: Path, root: Path = ROOT) -> list[tuple[str, str]]:
     game_hash = hashlib.sha256(
         b"".join((out / rel).read_bytes() for rel in sorted(page_python_files(root)))
     ).hexdigest()[:16]
-    tool = ROOT / "tools" / "snapshot.mjs"  # the builder's own tool and node_modules
-    subprocess.run(["node", str(tool), str(out), game_hash], check=True, cwd=ROOT)
+    inputs_hash = snapshot_inputs(out, game_hash)
+    make_snapshot(out, game_hash, inputs_hash)
     info = json.loads((out / "static" / "snapshot.json").read_text())
     wrapper = out / "static" / "pyodide-snapshot.mjs"
     filled = {
@@ -268,11 +322,8 @@ def build(out: Path, root: Path = ROOT) -> list[tuple[str, str]]:
     page.write_text(fill(page.read_text(encoding="utf-8"), {"__BOOT_BYTES__": str(total)}))
     # the snapshot is not byte-reproducible (a memory image: ~200 bytes of interpreter state
     # differ between two builds), so its revision is that of its inputs: same sources, same
-    # version, no needless 6 MB download after a deployment that changed nothing
-    stdlib_tool = (ROOT / "tools" / "stdlib.py").read_text()
-    inputs = f"{game_hash}:{info['pyodide']}:{tool.read_text()}:{stdlib_tool}"
-    # snapshot.json holds the snapshot's SHA-256: the two change together, as one revision
-    inputs_hash = hashlib.sha256(inputs.encode()).hexdigest()[:16]
+    # version, no needless 6 MB download after a deployment that changed nothing; snapshot.json
+    # holds the snapshot's SHA-256: the two change together, as one revision
     revision = {"static/snapshot.bin.gz": inputs_hash, "static/snapshot.json": inputs_hash}
     files = sorted(
         (rel, revision.get(rel) or hashlib.sha256(p.read_bytes()).hexdigest()[:16])
