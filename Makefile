@@ -3,6 +3,8 @@ PYTHON ?= python3
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8000
+# pytest-xdist workers for make test and make check: this machine's two cores
+JOBS   ?= 2
 
 .PHONY: play build site lint check fuzz audit bench-solver test test-unit test-e2e test-pyodide bench bench-pyodide results results-long \
         screenshots clean
@@ -40,11 +42,11 @@ lint: $(VENV)/.stamp
 
 ## test: unit tests (CPython), the engine under Pyodide (Node), browser tests (Chromium)
 test: lint site
-	$(PY) -m pytest tests e2e $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(JOBS) tests e2e $(PYTEST_ARGS)
 
 ## check: the inner loop, lint and the unit tests on CPython (no browser, no Pyodide)
 check: lint
-	$(PY) -m pytest tests --ignore=tests/test_pyodide.py -m "not build"
+	$(PY) -m pytest -n $(JOBS) tests --ignore=tests/test_pyodide.py -m "not build"
 
 test-unit: $(VENV)/.stamp
 	$(PY) -m pytest tests --ignore=tests/test_pyodide.py

@@ -1,5 +1,6 @@
-"""Browser tests: one static server (the repo under a sub-path, as GitHub Pages serves a
-project site), one Chromium for the whole run, and one booted page that most tests share."""
+"""Browser tests: per pytest-xdist worker (make test runs two), one static server (the site
+under a sub-path, as GitHub Pages serves a project site), one Chromium for the whole run,
+and one booted page that most tests share."""
 
 from __future__ import annotations
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import os
 import re
 import shutil
 import struct
@@ -243,17 +244,27 @@ def make_snapshot(out: Path, game_hash: str, inputs_hash: str) -> None:
     the copy made before from the same inputs (a rebuild, the tests' builds): its SHA-256s are
     checked before it is used, and a build keeps what it made for the next one."""
     kept = SNAPSHOTS / inputs_hash
-    if all((kept / Path(rel).name).is_file() for rel in SNAPSHOT_FILES) and intact(kept):
-        for rel in SNAPSHOT_FILES:
-            shutil.copy2(kept / Path(rel).name, out / rel)
+    if kept.is_dir():
         kept.touch()  # recently used: kept longest
-        return
+        try:
+            if intact(kept):
+                for rel in SNAPSHOT_FILES:
+                    shutil.copy2(kept / Path(rel).name, out / rel)
+                return
+        except OSError:  # taken away meanwhile (another build's clean-up): make it
+            pass
     subprocess.run(["node", str(SNAPSHOT_TOOL), str(out), game_hash], check=True, cwd=ROOT)
-    shutil.rmtree(kept, ignore_errors=True)
-    kept.mkdir(parents=True)
+    # written aside, then renamed: a build beside this one (make -j, pytest -n) sees all or none
+    aside = SNAPSHOTS / f".{inputs_hash}.{os.getpid()}"
+    aside.mkdir(parents=True, exist_ok=True)
     for rel in SNAPSHOT_FILES:
-        shutil.copy2(out / rel, kept / Path(rel).name)
-    by_use = sorted(SNAPSHOTS.iterdir(), key=lambda p: p.stat().st_mtime, reverse=True)
+        shutil.copy2(out / rel, aside / Path(rel).name)
+    shutil.rmtree(kept, ignore_errors=True)
+    try:
+        aside.rename(kept)
+    except OSError:  # another build kept the same inputs' snapshot first
+        shutil.rmtree(aside, ignore_errors=True)
+    by_use = sorted(SNAPSHOTS.glob("[!.]*"), key=lambda p: p.stat().st_mtime, reverse=True)
     for old in by_use[KEEP_SNAPSHOTS:]:  # 7 MB each
         shutil.rmtree(old, ignore_errors=True)
 
