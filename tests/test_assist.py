@@ -97,8 +97,8 @@ def test_the_guess_draws_when_only_drawing_is_left():
 
 
 def test_a_job_works_in_slices_of_about_the_budget_then_finishes():
-    def clock() -> float:
-        return time.perf_counter() * 1000
+    def clock() -> float:  # this thread's CPU time: a busy machine's other work is not counted
+        return time.thread_time() * 1000
 
     job = Job("check", game.new("CR1-N-AAAAAAE"), clock)
     slices, longest = 0, 0.0
@@ -110,7 +110,7 @@ def test_a_job_works_in_slices_of_about_the_budget_then_finishes():
             break
         slices += 1
     assert slices > 3 and result.verdict == WINNABLE
-    assert longest < 50  # about the budget; generous for a busy test machine
+    assert longest < 50  # about the budget, with room for a collection of garbage
 
 
 def test_a_hint_job_gives_up_at_its_wall_time():

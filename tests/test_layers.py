@@ -15,7 +15,7 @@ import pytest
 
 from game.ui.boot import BOOT_MODULES, BROWSER_MODULES
 from game.ui.languages import LANGUAGES
-from tools.site import ENTRY, page_modules, pyscript_config
+from tools.site import ARCHIVE, ENTRY, archive_members, page_modules, pyscript_config
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "game"
@@ -117,14 +117,13 @@ def test_mypy_checks_every_module_of_the_game():
 def test_the_built_pyscript_config_ships_every_module_the_page_runs_and_the_catalogs():
     config = tomllib.loads(pyscript_config())
     assert config["interpreter"] == "./static/pyodide-snapshot.mjs"
-    wanted = {f"./{p.relative_to(ROOT).as_posix()}" for p in GAME.rglob("*.py")}
+    assert config["files"] == {f"./{ARCHIVE}": "./*"}  # unpacked into the working folder
+    wanted = {p.relative_to(ROOT).as_posix() for p in GAME.rglob("*.py")}
     # the terminal UI, the page's entry point, and the solver's command line and batch
-    wanted -= {"./game/__main__.py", f"./{ENTRY}", "./game/solver/__main__.py"}
-    wanted -= {"./game/solver/batch.py"}
-    wanted |= {f"./static/messages/{lang}.mo" for lang in LANGUAGES}
-    assert set(config["files"]) == wanted
-    assert all(src == dst for src, dst in config["files"].items())
-    assert "./game/ui/table.py" in config["files"] and len(page_modules()) > 40
+    wanted -= {"game/__main__.py", ENTRY, "game/solver/__main__.py", "game/solver/batch.py"}
+    wanted |= {f"static/messages/{lang}.mo" for lang in LANGUAGES}
+    assert set(archive_members()) == wanted
+    assert "game/ui/table.py" in archive_members() and len(page_modules()) > 40
 
 
 def test_the_architecture_lists_every_module_and_only_what_exists():

@@ -5,6 +5,7 @@ import hashlib
 import json
 import re
 import shutil
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -16,14 +17,17 @@ from game.ui.games import controls_by_game
 from game.ui.languages import LANGUAGES
 from tools import catalogs, manifests
 from tools.site import (
+    ARCHIVE,
+    ENTRY,
+    NOT_IN_THE_PAGE,
     ROOT,
+    archive_members,
     boot_files,
     build,
     copy_sources,
     intact,
     later_files,
     localize,
-    page_python_files,
     words_block,
 )
 
@@ -63,8 +67,8 @@ def test_the_site_holds_the_page_and_nothing_else(built):
         "static/vendor/pyodide/pyodide.asm.wasm",
         "static/vendor/pyscript/core.js",
         "static/icons/icon-512.png",
-        *(f"static/messages/{lang}.mo" for lang in LANGUAGES),
-        *page_python_files(),
+        ARCHIVE,
+        ENTRY,
         *(f"static/data/winnable-{kind_slug(kind)}.txt" for kind in KINDS),
     ]:
         assert needed in names, needed
@@ -73,7 +77,11 @@ def test_the_site_holds_the_page_and_nothing_else(built):
         for n in names
         if n.startswith(("tests/", "e2e/", "bench/", "node_modules/", "tools/", "docs/", ".venv/"))
     ]
-    assert not [n for n in names if n.endswith(".py") and n not in page_python_files()]
+    assert [n for n in names if n.endswith(".py")] == [ENTRY]  # the rest is in the archive:
+    with zipfile.ZipFile(site / ARCHIVE) as archive:
+        assert archive.namelist() == archive_members()
+        assert {f"static/messages/{lang}.mo" for lang in LANGUAGES} <= set(archive.namelist())
+        assert not [n for n in archive.namelist() if n.endswith(NOT_IN_THE_PAGE)]
     assert "game/__main__.py" not in names and not [n for n in names if n.endswith(".map")]
     page = (site / "index.html").read_text()
     total = sum((site / rel).stat().st_size for rel in boot_files(site))  # the loading screen's
@@ -132,7 +140,7 @@ def test_the_worker_lists_every_file_with_its_hash_and_versions_change(built, tm
     build(recompiled, root=sources)  # new game code: a new snapshot, a new revision for it
     changed_paths = {p for p, h in worker_files(recompiled)[1] if dict(new_files).get(p) != h}
     assert {
-        "game/cards.py",
+        ARCHIVE,  # (game/cards.py in it)
         "static/snapshot.bin.gz",
         "static/snapshot.json",
         "static/pyodide-snapshot.mjs",

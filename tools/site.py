@@ -17,6 +17,7 @@ import shutil
 import struct
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 from game.codes import KINDS
@@ -34,7 +35,6 @@ STATIC = [
     "static/boot.js",
     "static/watchdog.js",
     "static/icon.svg",
-    "static/messages",  # the compiled catalogs (tools/catalogs.py)
     "static/icons",
     "static/vendor",
     "static/pyodide-snapshot.mjs",
@@ -89,13 +89,34 @@ def page_python_files(root: Path = ROOT) -> list[str]:
     return [*page_modules(root), ENTRY]
 
 
-def pyscript_config(root: Path = ROOT) -> str:
-    """The built pyscript.toml: the source's settings, then [files]: the page's modules and
-    the compiled catalogs, each at the same path in the interpreter's file system."""
-    text = (root / "pyscript.toml").read_text()
+# The page's Python (but the entry script) and the compiled catalogs, in one download: PyScript
+# unpacks it into the interpreter's working folder, each file at its path in the repository
+# (one request instead of ~70, each of which a returning visitor's service worker answers)
+ARCHIVE = "static/game.zip"
+
+
+def archive_members(root: Path = ROOT) -> list[str]:
+    """What the page's interpreter finds in its file system: the page's modules and the
+    compiled catalogs."""
     messages = [f"static/messages/{lang}.mo" for lang in catalogs.LANGUAGES]
-    lines = [f'"./{rel}" = "./{rel}"' for rel in [*page_modules(root), *messages]]
-    return text.rstrip() + "\n\n[files]\n" + "\n".join(lines) + "\n"
+    return [*page_modules(root), *messages]
+
+
+def write_archive(out: Path, root: Path = ROOT) -> None:
+    """The archive, the same bytes from the same sources (a fixed date and mode per file)."""
+    with zipfile.ZipFile(out / ARCHIVE, "w") as archive:
+        for rel in archive_members(root):
+            member = zipfile.ZipInfo(rel, date_time=(1980, 1, 1, 0, 0, 0))
+            member.compress_type = zipfile.ZIP_DEFLATED
+            member.external_attr = 0o644 << 16
+            archive.writestr(member, (root / rel).read_bytes(), compresslevel=9)
+
+
+def pyscript_config(root: Path = ROOT) -> str:
+    """The built pyscript.toml: the source's settings, then [files]: the archive, unpacked
+    into the interpreter's working folder."""
+    text = (root / "pyscript.toml").read_text()
+    return text.rstrip() + f'\n\n[files]\n"./{ARCHIVE}" = "./*"\n'
 
 
 PICKER = re.compile(r'(<select [^>]*data-action="game"[^>]*>)(</select>)')
@@ -165,8 +186,8 @@ def boot_files(out: Path, root: Path = ROOT) -> list[str]:
     pyscript = [
         p.relative_to(out).as_posix() for p in (out / "static/vendor/pyscript").glob("core*")
     ]
-    page = ["pyscript.toml", "static/pyodide-snapshot.mjs", "static/stdlib.zip"]
-    return vendor + pyscript + page + page_python_files(root)
+    page = ["pyscript.toml", "static/pyodide-snapshot.mjs", "static/stdlib.zip", ARCHIVE, ENTRY]
+    return vendor + pyscript + page
 
 
 IMPORT = re.compile(r'(?:from|import)\s*"\./([\w.-]+\.js)"')
@@ -292,7 +313,7 @@ def build(out: Path, root: Path = ROOT) -> list[tuple[str, str]]:
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
-    for rel in TOP_FILES + page_python_files(root) + STATIC:
+    for rel in [*TOP_FILES, ENTRY, *STATIC]:
         src, dst = root / rel, out / rel
         dst.parent.mkdir(parents=True, exist_ok=True)
         if src.is_dir():
@@ -302,6 +323,7 @@ def build(out: Path, root: Path = ROOT) -> list[tuple[str, str]]:
         else:
             shutil.copy2(src, dst)
     (out / "pyscript.toml").write_text(pyscript_config(root))
+    write_archive(out, root)
     strip_source_maps(out / "static" / "vendor")
     copy_screenshots(out, root)
     help.build(out, root)  # help/<lang>/<game>.html: precached by sw.js like every file
@@ -318,7 +340,7 @@ def build(out: Path, root: Path = ROOT) -> list[tuple[str, str]]:
     )
     page.write_text(words_block(html, root / "locale"), encoding="utf-8")
     game_hash = hashlib.sha256(
-        b"".join((out / rel).read_bytes() for rel in sorted(page_python_files(root)))
+        b"".join((root / rel).read_bytes() for rel in sorted(page_python_files(root)))
     ).hexdigest()[:16]
     inputs_hash = snapshot_inputs(out, game_hash)
     make_snapshot(out, game_hash, inputs_hash)

@@ -34,9 +34,12 @@ const IMPORT_THE_GAME = `
 import importlib, os, shutil, sys, tomllib
 files = tomllib.loads(open("/tmp/site/pyscript.toml").read())["files"]
 for src, dst in files.items():
-    target = "/home/pyodide/" + dst.removeprefix("./")
+    source, target = "/tmp/site/" + src.removeprefix("./"), "/home/pyodide/" + dst.removeprefix("./")
+    if target.endswith("/*"):  # an archive, unpacked there (as PyScript does)
+        shutil.unpack_archive(source, target.removesuffix("*"))
+        continue
     os.makedirs(os.path.dirname(target), exist_ok=True)
-    shutil.copyfile("/tmp/site/" + src.removeprefix("./"), target)
+    shutil.copyfile(source, target)
 sys.path.insert(0, "/home/pyodide")
 from game.ui.boot import BOOT_MODULES, PYSCRIPT_IMPORTS
 for name in BOOT_MODULES + PYSCRIPT_IMPORTS:
