@@ -41,12 +41,13 @@ lint: $(VENV)/.stamp
 	$(VENV)/bin/mypy
 
 ## test: unit tests (CPython), the engine under Pyodide (Node), browser tests (Chromium)
-test: lint site
-	$(PY) -m pytest -n $(JOBS) tests e2e $(PYTEST_ARGS)
+test:
+	$(MAKE) -j2 lint site  # side by side: pip and npm, mypy and the snapshot under Node
+	$(PY) -m pytest -n $(JOBS) --dist worksteal tests e2e $(PYTEST_ARGS)
 
 ## check: the inner loop, lint and the unit tests on CPython (no browser, no Pyodide)
 check: lint
-	$(PY) -m pytest -n $(JOBS) tests --ignore=tests/test_pyodide.py -m "not build"
+	$(PY) -m pytest -n $(JOBS) --dist worksteal tests --ignore=tests/test_pyodide.py -m "not build"
 
 test-unit: $(VENV)/.stamp
 	$(PY) -m pytest tests --ignore=tests/test_pyodide.py
