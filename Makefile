@@ -120,4 +120,4 @@ node_modules/.stamp: package.json package-lock.json
 
 clean:
 	rm -rf $(VENV) node_modules static/vendor static/icons static/messages _site .hypothesis .pytest_cache \
-	       e2e/screenshots
+	       e2e/screenshots .cache

@@ -144,7 +144,7 @@ def warm_contexts(browser, site):
 
 @pytest.fixture
 def warm(warm_contexts):
-    """The run's warm contexts (harness.WarmContexts): a page of a test's own in ~1.2 s,
+    """The run's warm contexts (harness.WarmContexts): a page of a test's own in ~1.5–2 s,
     ``warm.open(fragment, ...) -> (page, watch)``; every page opened is closed after the test."""
     yield warm_contexts
     warm_contexts.close_pages()

@@ -181,7 +181,7 @@ class WarmContexts:
     """Browser contexts kept for the whole run, one per set of context options, that each
     test's page opens in as a returning visitor: Chromium's caches (the compiled WebAssembly,
     the files, the service worker's copies) stay warm, and the page boots from the snapshot
-    (``?snapshot=1`` unless the query says otherwise) in about 1.2 s instead of a first
+    (``?snapshot=1`` unless the query says otherwise) in about 1.5–2 s instead of a first
     visit's 4.5 s. What the game keeps (localStorage) is emptied for each test's page. A test
     about a first visit, the service worker or two tabs opens a context of its own."""
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 import sys
 from datetime import UTC, datetime
@@ -146,8 +147,14 @@ def compile_all(dest: Path = COMPILED, locale: Path = LOCALE) -> list[Path]:
         if wrong:
             raise SystemExit("\n".join(wrong))
         target = dest / f"{lang}.mo"
-        with target.open("wb") as f:
-            write_mo(f, read(lang, locale), use_fuzzy=False)
+        compiled = io.BytesIO()
+        write_mo(compiled, read(lang, locale), use_fuzzy=False)
+        if not target.is_file() or target.read_bytes() != compiled.getvalue():
+            # written aside, then renamed: a reader beside this (a second pytest worker, a
+            # build) sees the old catalog or the new one, never half of one
+            aside = target.with_name(f".{lang}.mo.{os.getpid()}")
+            aside.write_bytes(compiled.getvalue())
+            os.replace(aside, target)
         written.append(target)
     return written
 

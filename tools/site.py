@@ -17,6 +17,7 @@ import shutil
 import struct
 import subprocess
 import sys
+import time
 import zipfile
 from pathlib import Path
 
@@ -248,13 +249,13 @@ SNAPSHOTS = ROOT / ".cache" / "snapshots"  # made before, by their inputs (not c
 KEEP_SNAPSHOTS = 4  # the checkout's and the tests' changed builds
 
 
-def snapshot_inputs(out: Path, game_hash: str) -> str:
-    """What the snapshot is made of: the page's files ([files] of the built pyscript.toml: the
-    Python and the catalogs), the tools that make it and Pyodide's version."""
+def snapshot_inputs(root: Path, game_hash: str) -> str:
+    """What the snapshot is made of: the page's files as they are unpacked (the Python and the
+    catalogs, not the archive's compressed bytes, which depend on the zlib at hand), the tools
+    that make it and Pyodide's version."""
     digest = hashlib.sha256(game_hash.encode())
-    config = (out / "pyscript.toml").read_text()
-    for rel in re.findall(r'^"\./([^"]+)" = ', config, flags=re.M):
-        digest.update(rel.encode() + b"\0" + (out / rel).read_bytes())
+    for rel in [*archive_members(root), ENTRY]:
+        digest.update(rel.encode() + b"\0" + (root / rel).read_bytes())
     for tool in (SNAPSHOT_TOOL, ROOT / "tools" / "stdlib.py", PYODIDE_PACKAGE):
         digest.update(tool.read_bytes())
     return digest.hexdigest()[:16]
@@ -262,31 +263,48 @@ def snapshot_inputs(out: Path, game_hash: str) -> str:
 
 def make_snapshot(out: Path, game_hash: str, inputs_hash: str) -> None:
     """The trimmed library and the memory snapshot (tools/snapshot.mjs, ~10 s under Node), or
-    the copy made before from the same inputs (a rebuild, the tests' builds): its SHA-256s are
-    checked before it is used, and a build keeps what it made for the next one."""
+    the copy made before from the same inputs (a rebuild, the tests' builds), checked by its
+    SHA-256s once copied; a build keeps what it made for the next one."""
     kept = SNAPSHOTS / inputs_hash
-    if kept.is_dir():
-        kept.touch()  # recently used: kept longest
-        try:
-            if intact(kept):
-                for rel in SNAPSHOT_FILES:
-                    shutil.copy2(kept / Path(rel).name, out / rel)
-                return
-        except OSError:  # taken away meanwhile (another build's clean-up): make it
-            pass
+    try:
+        os.utime(kept)  # recently used: kept longest
+        for rel in SNAPSHOT_FILES:
+            shutil.copy2(kept / Path(rel).name, out / rel)
+        if intact(out / "static"):  # the copies themselves: whole, and of one making
+            return
+    except OSError:  # none kept, or taken away meanwhile (another build's clean-up)
+        pass
     subprocess.run(["node", str(SNAPSHOT_TOOL), str(out), game_hash], check=True, cwd=ROOT)
-    # written aside, then renamed: a build beside this one (make -j, pytest -n) sees all or none
+    # written aside, then renamed into place: a build beside this one (make -j, pytest -n)
+    # finds a whole copy or none, and a copy that checks is never replaced
     aside = SNAPSHOTS / f".{inputs_hash}.{os.getpid()}"
     aside.mkdir(parents=True, exist_ok=True)
     for rel in SNAPSHOT_FILES:
         shutil.copy2(out / rel, aside / Path(rel).name)
-    shutil.rmtree(kept, ignore_errors=True)
+    if kept.is_dir() and not intact(kept):
+        shutil.rmtree(kept, ignore_errors=True)
+    elif kept.exists() and not kept.is_dir():
+        kept.unlink()
     try:
         aside.rename(kept)
     except OSError:  # another build kept the same inputs' snapshot first
         shutil.rmtree(aside, ignore_errors=True)
-    by_use = sorted(SNAPSHOTS.glob("[!.]*"), key=lambda p: p.stat().st_mtime, reverse=True)
-    for old in by_use[KEEP_SNAPSHOTS:]:  # 7 MB each
+    prune()
+
+
+def prune() -> None:
+    """Keep the KEEP_SNAPSHOTS used last (7 MB each), and no copy left half-written by a build
+    that was stopped (an hour old)."""
+
+    def used(path: Path) -> float:
+        try:
+            return path.stat().st_mtime
+        except OSError:  # another build's clean-up took it
+            return 0.0
+
+    by_use = sorted(SNAPSHOTS.glob("[!.]*"), key=used, reverse=True)
+    stale = [p for p in SNAPSHOTS.glob(".*") if used(p) < time.time() - 3600]
+    for old in by_use[KEEP_SNAPSHOTS:] + stale:
         shutil.rmtree(old, ignore_errors=True)
 
 
@@ -295,13 +313,13 @@ def intact(kept: Path) -> bool:
     try:
         info = json.loads((kept / "snapshot.json").read_text())
         snapshot = gzip.decompress((kept / "snapshot.bin.gz").read_bytes())
-    except (OSError, ValueError, EOFError, gzip.BadGzipFile):
+        library = (kept / "stdlib.zip").read_bytes()
+        return bool(
+            hashlib.sha256(snapshot).hexdigest() == info["sha256"]
+            and hashlib.sha256(library).hexdigest() == info["stdlib"]["sha256"]
+        )
+    except (OSError, ValueError, EOFError, KeyError, TypeError):  # (BadGzipFile: an OSError)
         return False
-    library = (kept / "stdlib.zip").read_bytes()
-    return (
-        hashlib.sha256(snapshot).hexdigest() == info["sha256"]
-        and hashlib.sha256(library).hexdigest() == info["stdlib"]["sha256"]
-    )
 
 
 def build(out: Path, root: Path = ROOT) -> list[tuple[str, str]]:
@@ -342,7 +360,7 @@ def build(out: Path, root: Path = ROOT) -> list[tuple[str, str]]:
     game_hash = hashlib.sha256(
         b"".join((root / rel).read_bytes() for rel in sorted(page_python_files(root)))
     ).hexdigest()[:16]
-    inputs_hash = snapshot_inputs(out, game_hash)
+    inputs_hash = snapshot_inputs(root, game_hash)
     make_snapshot(out, game_hash, inputs_hash)
     info = json.loads((out / "static" / "snapshot.json").read_text())
     wrapper = out / "static" / "pyodide-snapshot.mjs"
