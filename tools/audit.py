@@ -5,7 +5,10 @@ Lighthouse (tools/audit/package.json) on Debian's Chromium, ``--runs`` times for
 preset (simulated slow 4G and a 4x slower CPU) and for desktop, each time as a first visit
 (Lighthouse clears the cache and storage first). Writes every report, JSON and HTML, to
 ``audit/`` (git-ignored) and prints the medians: the four category scores, FCP, LCP, TBT,
-CLS, Speed Index and TTI, and the audits that failed. Not part of ``make test``.
+CLS, Speed Index and TTI, and the audits that failed; then the same metrics and the bytes
+beside ``bench/bare.html`` (PyScript booting the same Pyodide, doing nothing: the floor),
+measured in the same run. The site is served gzip-encoded, as GitHub Pages sends it. Not part
+of ``make test``.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -82,6 +86,27 @@ def summary(reports: list[dict]) -> list[str]:
     return lines
 
 
+SIDE_BY_SIDE = {**METRICS, "total-byte-weight": "bytes"}
+
+
+def side_by_side(game: list[dict], bare: list[dict]) -> list[str]:
+    """The game beside the bare PyScript page (bench/bare.html): medians, and what ours adds."""
+    lines = [f"  {'':<16} {'game':>10} {'bare':>10} {'ours adds':>10}"]
+    for key, name in SIDE_BY_SIDE.items():
+        ours, floor = (
+            statistics.median(r["audits"][key]["numericValue"] for r in runs)
+            for runs in (game, bare)
+        )
+        if key == "cumulative-layout-shift":
+            lines.append(f"  {name:<16} {ours:10.3f} {floor:10.3f} {ours - floor:+10.3f}")
+        elif key == "total-byte-weight":
+            mb = [ours / 1e6, floor / 1e6, (ours - floor) / 1e6]
+            lines.append(f"  {name:<16} {mb[0]:8.2f}MB {mb[1]:8.2f}MB {mb[2]:+8.2f}MB")
+        else:
+            lines.append(f"  {name:<16} {ours:8,.0f}ms {floor:8,.0f}ms {ours - floor:+8,.0f}ms")
+    return lines
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
@@ -90,17 +115,27 @@ def main(argv: list[str] | None = None) -> None:
     if not LIGHTHOUSE.exists():
         sys.exit("Lighthouse is missing: run `make audit` (it installs tools/audit/)")
     OUT.mkdir(exist_ok=True)
-    server, url = serve(args.site)
+    bench = args.site / "bench"  # the yardstick, served beside the game for the run
+    bench.mkdir(exist_ok=True)
+    for name in ("bare.html", "bare.toml"):
+        shutil.copy2(ROOT / "bench" / name, bench / name)
+    server, url = serve(args.site, gzip=True)  # as GitHub Pages sends it
     try:
         for preset in ("mobile", "desktop"):
-            reports = [
-                lighthouse(f"{url}index.html", preset, OUT / f"{preset}-{run + 1}")
-                for run in range(args.runs)
-            ]
-            print(f"{preset} (median of {args.runs}):")
-            print("\n".join(summary(reports)))
+            reports = {
+                page: [
+                    lighthouse(f"{url}{path}", preset, OUT / f"{preset}-{page}-{run + 1}")
+                    for run in range(args.runs)
+                ]
+                for page, path in (("game", "index.html"), ("bare", "bench/bare.html"))
+            }
+            print(f"{preset}, the game (median of {args.runs}):")
+            print("\n".join(summary(reports["game"])))
+            print(f"{preset}, beside bare PyScript (bench/bare.html, same Pyodide, gzip):")
+            print("\n".join(side_by_side(reports["game"], reports["bare"])))
     finally:
         server.shutdown()
+        shutil.rmtree(bench, ignore_errors=True)
 
 
 if __name__ == "__main__":

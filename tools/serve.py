@@ -7,6 +7,8 @@ tests' own helpers stay in ``e2e/`` and ``tests/``.
 
 from __future__ import annotations
 
+import gzip
+import io
 import os
 import shutil
 import sys
@@ -29,6 +31,11 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
+
+
+# sent as they are, even with gzip on: the snapshot (the page inflates it itself), archives,
+# images
+ALREADY_COMPRESSED = (".gz", ".zip", ".png", ".ico")
 
 
 class SubPathHandler(SimpleHTTPRequestHandler):
@@ -59,6 +66,26 @@ class SubPathHandler(SimpleHTTPRequestHandler):
     def log_message(self, *args: Any) -> None:  # quiet
         pass
 
+    def send_head(self) -> Any:
+        """With ``server.gzip`` on (``serve(..., gzip=True)``), a file that is not compressed
+        already goes gzip-encoded to a browser that accepts it, as GitHub Pages sends it."""
+        path = Path(self.translate_path(self.path))
+        if (
+            not getattr(self.server, "gzip", False)
+            or "gzip" not in self.headers.get("Accept-Encoding", "")
+            or not path.is_file()
+            or path.suffix in ALREADY_COMPRESSED
+        ):
+            return super().send_head()
+        body = gzip.compress(path.read_bytes(), compresslevel=6)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return io.BytesIO(body)
+
 
 class SiteServer(ThreadingHTTPServer):
     """A browser that closes a page mid-download resets its connections: that is the
@@ -70,11 +97,13 @@ class SiteServer(ThreadingHTTPServer):
         super().handle_error(request, client_address)
 
 
-def serve(directory: Path) -> tuple[SiteServer, str]:
+def serve(directory: Path, gzip: bool = False) -> tuple[SiteServer, str]:
     """Serve ``directory`` at http://127.0.0.1:PORT/crescent/ in a thread; (server, url).
-    ``server.site_dir`` may be changed to serve another build; ``server.log`` lists responses."""
+    ``server.site_dir`` may be changed to serve another build; ``server.log`` lists responses;
+    ``gzip``: text and WebAssembly gzip-encoded, as GitHub Pages sends them."""
     server = SiteServer(("127.0.0.1", 0), SubPathHandler)
     server.site_dir = str(directory)  # type: ignore[attr-defined]
+    server.gzip = gzip  # type: ignore[attr-defined]
     server.log = []  # type: ignore[attr-defined]
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
