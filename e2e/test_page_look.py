@@ -3,6 +3,7 @@ light and dark), the settings that change the look and are remembered, a drag th
 the card below, the toolbar's alignment, and sound only after a gesture. Screenshots go to
 e2e/screenshots/."""
 
+import json
 import re
 
 import pytest
@@ -248,12 +249,7 @@ def test_axe_finds_no_contrast_failure_in_any_theme(fresh, theme):
     Settings panel) in each theme; the board's SVG text is checked in tests/test_look.py."""
     from axe_playwright_python.sync_playwright import Axe  # requirements-dev.txt
 
-    page = fresh("#FT1-N-AAAAAAB")
-    page.evaluate(
-        "t => localStorage.setItem('solitaire.settings', JSON.stringify({theme: t}))", theme
-    )
-    page.reload()
-    page.wait_for_selector("body[data-ready]", state="attached")
+    page = fresh("#FT1-N-AAAAAAB", storage={"solitaire.settings": json.dumps({"theme": theme})})
     expect(page.locator("body")).to_have_attribute("data-theme", theme)
     tap(page, "t7")  # words in the announcement
     open_settings(page)
