@@ -25,14 +25,14 @@ from tools.site import (
     boot_files,
     build,
     copy_sources,
-    intact,
     later_files,
     localize,
     words_block,
 )
+from tools.snapshots import intact
 
 # (@pytest.mark.build: a test that builds a whole site, ~1 s, or ~12 s where the snapshot is
-# made under Node (inputs no build here made before: tools/site.py keeps snapshots in
+# made under Node (inputs no build here made before: tools/snapshots.py keeps them in
 # .cache/snapshots/); make test runs it, make check does not)
 CATALOG = catalogs.texts(catalogs.read("en"))  # the English catalog (locale/en.po)
 

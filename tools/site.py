@@ -8,16 +8,12 @@ written into ``index.html`` from the message catalog, so they are there from the
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import json
-import os
 import re
 import shutil
 import struct
-import subprocess
 import sys
-import time
 import zipfile
 from pathlib import Path
 
@@ -25,10 +21,9 @@ from game.codes import KINDS
 from game.ui.board import escape
 from game.ui.games import controls_by_game
 from game.ui.languages import NATIVE, direction
-from tools import catalogs, help, manifests
+from tools import catalogs, help, manifests, snapshots
 
 ROOT = Path(__file__).resolve().parent.parent
-PYODIDE_PACKAGE = ROOT / "node_modules" / "pyodide" / "package.json"
 
 TOP_FILES = ["index.html", "pyscript.toml", "manifest.webmanifest"]
 STATIC = [
@@ -243,85 +238,6 @@ def strip_source_maps(folder: Path) -> None:
                 path.write_bytes(stripped)
 
 
-SNAPSHOT_TOOL = ROOT / "tools" / "snapshot.mjs"  # the builder's own tool and node_modules
-SNAPSHOT_FILES = ("static/stdlib.zip", "static/snapshot.bin.gz", "static/snapshot.json")
-SNAPSHOTS = ROOT / ".cache" / "snapshots"  # made before, by their inputs (not committed)
-KEEP_SNAPSHOTS = 4  # the checkout's and the tests' changed builds
-
-
-def snapshot_inputs(root: Path, game_hash: str) -> str:
-    """What the snapshot is made of: the page's files as they are unpacked (the Python and the
-    catalogs, not the archive's compressed bytes, which depend on the zlib at hand), the tools
-    that make it and Pyodide's version."""
-    digest = hashlib.sha256(game_hash.encode())
-    for rel in [*archive_members(root), ENTRY]:
-        digest.update(rel.encode() + b"\0" + (root / rel).read_bytes())
-    for tool in (SNAPSHOT_TOOL, ROOT / "tools" / "stdlib.py", PYODIDE_PACKAGE):
-        digest.update(tool.read_bytes())
-    return digest.hexdigest()[:16]
-
-
-def make_snapshot(out: Path, game_hash: str, inputs_hash: str) -> None:
-    """The trimmed library and the memory snapshot (tools/snapshot.mjs, ~10 s under Node), or
-    the copy made before from the same inputs (a rebuild, the tests' builds), checked by its
-    SHA-256s once copied; a build keeps what it made for the next one."""
-    kept = SNAPSHOTS / inputs_hash
-    try:
-        os.utime(kept)  # recently used: kept longest
-        for rel in SNAPSHOT_FILES:
-            shutil.copy2(kept / Path(rel).name, out / rel)
-        if intact(out / "static"):  # the copies themselves: whole, and of one making
-            return
-    except OSError:  # none kept, or taken away meanwhile (another build's clean-up)
-        pass
-    subprocess.run(["node", str(SNAPSHOT_TOOL), str(out), game_hash], check=True, cwd=ROOT)
-    # written aside, then renamed into place: a build beside this one (make -j, pytest -n)
-    # finds a whole copy or none, and a copy that checks is never replaced
-    aside = SNAPSHOTS / f".{inputs_hash}.{os.getpid()}"
-    aside.mkdir(parents=True, exist_ok=True)
-    for rel in SNAPSHOT_FILES:
-        shutil.copy2(out / rel, aside / Path(rel).name)
-    if kept.is_dir() and not intact(kept):
-        shutil.rmtree(kept, ignore_errors=True)
-    elif kept.exists() and not kept.is_dir():
-        kept.unlink()
-    try:
-        aside.rename(kept)
-    except OSError:  # another build kept the same inputs' snapshot first
-        shutil.rmtree(aside, ignore_errors=True)
-    prune()
-
-
-def prune() -> None:
-    """Keep the KEEP_SNAPSHOTS used last (7 MB each), and no copy left half-written by a build
-    that was stopped (an hour old)."""
-
-    def used(path: Path) -> float:
-        try:
-            return path.stat().st_mtime
-        except OSError:  # another build's clean-up took it
-            return 0.0
-
-    by_use = sorted(SNAPSHOTS.glob("[!.]*"), key=used, reverse=True)
-    stale = [p for p in SNAPSHOTS.glob(".*") if used(p) < time.time() - 3600]
-    for old in by_use[KEEP_SNAPSHOTS:] + stale:
-        shutil.rmtree(old, ignore_errors=True)
-
-
-def intact(kept: Path) -> bool:
-    """Are the kept files the ones snapshot.json describes?"""
-    try:
-        info = json.loads((kept / "snapshot.json").read_text())
-        snapshot = gzip.decompress((kept / "snapshot.bin.gz").read_bytes())
-        library = (kept / "stdlib.zip").read_bytes()
-        return bool(
-            hashlib.sha256(snapshot).hexdigest() == info["sha256"]
-            and hashlib.sha256(library).hexdigest() == info["stdlib"]["sha256"]
-        )
-    except (OSError, ValueError, EOFError, KeyError, TypeError):  # (BadGzipFile: an OSError)
-        return False
-
-
 def build(out: Path, root: Path = ROOT) -> list[tuple[str, str]]:
     """Write the site from the sources in ``root``; returns [(path, content hash)]."""
     for needed in ("static/vendor/pyodide/pyodide.mjs", "static/icons/icon-512.png"):
@@ -360,8 +276,8 @@ def build(out: Path, root: Path = ROOT) -> list[tuple[str, str]]:
     game_hash = hashlib.sha256(
         b"".join((root / rel).read_bytes() for rel in sorted(page_python_files(root)))
     ).hexdigest()[:16]
-    inputs_hash = snapshot_inputs(root, game_hash)
-    make_snapshot(out, game_hash, inputs_hash)
+    inputs_hash = snapshots.inputs([*archive_members(root), ENTRY], root)
+    snapshots.make(out, game_hash, inputs_hash)
     info = json.loads((out / "static" / "snapshot.json").read_text())
     wrapper = out / "static" / "pyodide-snapshot.mjs"
     filled = {
