@@ -48,6 +48,8 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(scope)) return;
+  // the page's background download (static/boot.js): it hands over its copy when complete
+  if (request.headers.get("x-solitaire") === "background") return;
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
     const url = new URL(request.url);
@@ -59,6 +61,23 @@ self.addEventListener("fetch", (event) => {
     const response = await fetch(request);
     if (response.ok && PATHS.has(url.href)) await cache.put(url.href, response.clone());
     return response;  // (a file evicted as bad, e.g. the boot snapshot, is cached again)
+  })());
+});
+
+// The page's background download, complete (static/boot.js): keep it, then say so.
+self.addEventListener("message", (event) => {
+  if (!event.data || event.data.type !== "keep") return;
+  event.waitUntil((async () => {
+    const url = new URL(event.data.url);
+    url.hash = "";
+    url.search = "";
+    let answer = "not one of this version's files";
+    if (PATHS.has(url.href)) {
+      const headers = { "content-type": event.data.blob.type || "application/octet-stream" };
+      await (await caches.open(CACHE)).put(url.href, new Response(event.data.blob, { headers }));
+      answer = "kept";
+    }
+    if (event.ports[0]) event.ports[0].postMessage(answer);
   })());
 });
 

@@ -4,7 +4,8 @@ A fresh browser profile opens the built site (served under a sub-path, as GitHub
 and the server logs every file it sends. The files sent before ``body[data-ready]`` are the
 first visit's cost: each is printed raw and as gzip -9 of the file (what a compressing host
 such as GitHub Pages sends; ``.wasm`` included), with the totals. The files fetched after
-ready (the service worker's offline copy, in the background) are totalled apart.
+ready (the service worker's offline copy and the boot snapshot, in the background) are
+totalled apart; ``--save-data`` visits as a phone in data-saver mode does (no snapshot).
 Target (docs/PERFORMANCE.md): at most 5.0 MB gzip before ready.
 """
 
@@ -20,23 +21,32 @@ from urllib.parse import unquote, urlsplit
 
 from playwright.sync_api import sync_playwright
 
-from tools.serve import PREFIX, ROOT, launch_with_profile, serve
+from tools.serve import ALREADY_COMPRESSED, PREFIX, ROOT, launch_with_profile, serve
 
 BUDGET = 5.0e6
 
 
 @cache
 def gzipped(path: Path) -> int:
+    """What a compressing host sends: gzip -9, except for files compressed already (as
+    tools/serve.py, and GitHub Pages, send those: as they are)."""
+    if path.name.endswith(ALREADY_COMPRESSED):
+        return path.stat().st_size
     return len(gzip.compress(path.read_bytes(), compresslevel=9))
 
 
-def visit(site: Path, query: str, settle: float) -> tuple[list[tuple[str, int]], list[str]]:
+def visit(
+    site: Path, query: str, settle: float, save_data: bool = False
+) -> tuple[list[tuple[str, int]], list[str]]:
     """(files sent before ready as (path, bytes), paths sent after it, within ``settle`` s)."""
     server, url = serve(site)
     try:
         with sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
             context = launch_with_profile(p, profile)
             page = context.new_page()
+            if save_data:  # navigator.connection.saveData
+                cdp = context.new_cdp_session(page)
+                cdp.send("Emulation.setDataSaverOverride", {"dataSaverEnabled": True})
             page.goto(f"{url}index.html{query}")
             page.wait_for_selector("body[data-ready]", state="attached", timeout=300_000)
             before = [(p_, n) for p_, status, n in server.log if status == 200]
@@ -58,8 +68,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--site", type=Path, default=ROOT / "_site")
     parser.add_argument("--query", default="", help="e.g. ?snapshot=1 (default: none)")
     parser.add_argument("--settle", type=float, default=20.0, help="s to watch after ready")
+    parser.add_argument("--save-data", action="store_true", help="as under data-saver mode")
     args = parser.parse_args(argv)
-    before, after = visit(args.site, args.query, args.settle)
+    before, after = visit(args.site, args.query, args.settle, args.save_data)
     raw = packed = 0
     print(f"{'file (before data-ready)':<58} {'raw':>11} {'gzip -9':>11}")
     for served, sent in sorted(before, key=lambda x: -x[1]):
@@ -72,8 +83,12 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{'total: ' + str(len(before)) + ' files':<58} {raw:>11,} {packed:>11,}")
     verdict = "within" if packed <= BUDGET else "OVER"
     print(f"first visit before ready: {packed / 1e6:.2f} MB gzip ({verdict} {BUDGET / 1e6} MB)")
-    later = sum(local(args.site, s).stat().st_size for s in after if local(args.site, s).is_file())
-    print(f"after ready, within {args.settle:.0f} s: {len(after)} files, {later / 1e6:.2f} MB raw")
+    later = [local(args.site, s) for s in after if local(args.site, s).is_file()]
+    print(
+        f"after ready, within {args.settle:.0f} s: {len(after)} files,"
+        f" {sum(p.stat().st_size for p in later) / 1e6:.2f} MB raw,"
+        f" {sum(map(gzipped, later)) / 1e6:.2f} MB gzip"
+    )
 
 
 if __name__ == "__main__":

@@ -29,13 +29,20 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(scope="session")
-def site() -> str:
-    """The deployable site (make site), served under a sub-path as GitHub Pages does."""
+def site_server():
+    """The deployable site (make site), served under a sub-path as GitHub Pages does:
+    (server, url); ``server.log`` lists every response (tools/serve.py)."""
     if not (SITE / "sw.js").exists():
         pytest.fail("_site is missing: run `make site` (make test does)")
     server, url = serve(SITE)
-    yield url
+    yield server, url
     server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def site(site_server) -> str:
+    """The served site's address."""
+    return site_server[1]
 
 
 @pytest.fixture(scope="session")

@@ -6,11 +6,12 @@ import gzip
 import json
 
 import pytest
-from harness import open_page, ready, until
+from harness import Watch, controlled, open_page, ready, until
 from pages import tap, top_card
 from playwright.sync_api import expect
 
 from game.ui.boot import BOOT_MODULES, BROWSER_MODULES, PYSCRIPT_IMPORTS
+from tools.serve import PREFIX
 
 # PyScript installs these after the interpreter has started, on every page load: its own
 # package (pyscript.*), its JavaScript modules (_pyscript, polyscript) and Pyodide's module of
@@ -38,23 +39,71 @@ def test_the_game_boots_from_the_snapshot(browser, site):
     context.close()
 
 
-def test_a_first_visit_boots_plainly_and_the_next_from_the_kept_snapshot(browser, site):
-    """The snapshot would more than double a first visit's bytes: the service worker fetches
-    it in the background once the game is ready, and the next visit restores it."""
-    context, page, watch = open_board(browser, site, query="?test=1")
+def snapshot_sent(log: list, since: int) -> list[str]:
+    """The snapshot's files the server sent after ``log[since]`` (tools/serve.py)."""
+    paths = (path.split("?")[0] for path, _status, _size in log[since:])
+    return sorted(path[len(PREFIX) :] for path in paths if "/static/snapshot." in path)
+
+
+SPARE = (1270, 790)  # a corner of the page with no card and no control under it
+
+
+def test_a_first_visit_boots_plainly_and_the_snapshot_comes_politely(browser, site_server):
+    """The snapshot would more than double a first visit's bytes: the page fetches it once it
+    is ready and idle, and not while a pointer is down (here from before the page was ready:
+    nothing is asked of the server until it is up); the next visit restores it."""
+    server, site = site_server
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    watch = Watch(page, site)
+    since = len(server.log)
+    page.goto(f"{site}index.html?test=1#CR1-N-AAAAAAB")
+    page.mouse.move(*SPARE)
+    page.mouse.down()  # a finger on the screen while the page boots, and after
+    ready(page)
     assert page.evaluate("document.body.dataset.boot") == "plain"
-    fetched = page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
-    assert not any("snapshot" in url for url in fetched if not url.endswith(".mjs"))
+    controlled(page)  # offline play is ready without it
+    body = page.locator("body")
+    expect(body).to_have_attribute("data-download", "paused")
+    assert snapshot_sent(server.log, since) == []
+    page.mouse.up()
+    expect(body).to_have_attribute("data-download", "kept", timeout=60_000)
+    assert snapshot_sent(server.log, since) == ["static/snapshot.bin.gz", "static/snapshot.json"]
+    assert page.evaluate(f"caches.match({SNAPSHOT_URL}).then(Boolean)")
     plays(page)
-    until(
-        page,
-        "caches.match(new URL('static/snapshot.bin.gz', location.href).href).then(Boolean)",
-        timeout=90_000,
-    )
     said = []
     page.on("console", lambda m: said.append(m.text))
     ready(page, reload=True)
     assert page.evaluate("document.body.dataset.boot") == "snapshot", said
+    watch.check()
+    context.close()
+
+
+def test_under_save_data_no_snapshot_is_fetched_and_the_next_visit_boots_plainly(
+    browser, site_server
+):
+    """A phone in data-saver mode (navigator.connection.saveData) gets offline play, but not
+    the 6.9 MB that only make later boots faster."""
+    server, site = site_server
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Emulation.setDataSaverOverride", {"dataSaverEnabled": True})
+    watch = Watch(page, site)
+    since = len(server.log)
+    page.goto(f"{site}index.html?test=1#CR1-N-AAAAAAB")
+    ready(page)
+    assert page.evaluate("navigator.connection.saveData")
+    controlled(page)
+    body = page.locator("body")
+    expect(body).to_have_attribute("data-download", "saving-data")
+    ready(page, reload=True)
+    assert page.evaluate("document.body.dataset.boot") == "plain"
+    controlled(page)
+    expect(body).to_have_attribute("data-download", "saving-data")
+    plays(page)
+    assert snapshot_sent(server.log, since) == []
+    assert not page.evaluate(f"caches.match({SNAPSHOT_URL}).then(Boolean)")
     watch.check()
     context.close()
 

@@ -27,8 +27,9 @@ let booted = "";  // how the last loadPyodide booted: "snapshot", "plain" or "fu
 export const lastBoot = () => booted;
 
 const here = (name) => new URL(name, import.meta.url).href;
-const SNAPSHOT = here("./snapshot.bin.gz");
-const INFO = here("./snapshot.json");
+export const SNAPSHOT = here("./snapshot.bin.gz");
+export const SNAPSHOT_INFO = here("./snapshot.json");
+const INFO = SNAPSHOT_INFO;
 const STDLIB = here("./stdlib.zip");
 const WASM = here("./vendor/pyodide/pyodide.asm.wasm");
 // filled in by tools/site.py
@@ -40,7 +41,9 @@ const inflatedKey = here(`./snapshot-${EXPECTED_GAME}-${version}.raw`);
 const BOOT_MARK = "solitaire.boot";  // "snapshot" while a snapshot boot is under way
 const EVICTED = "solitaire.snapshot-evicted";  // the build whose copy was evicted (+ " twice")
 // (in the solver's worker there is no page: no progress bar, no body to mark)
-const boot = () => globalThis.solitaireBoot || { got() {}, expect() {}, starting() {} };
+const boot = () => globalThis.solitaireBoot || {
+  got() {}, expect() {}, starting() {}, failed() {},
+};
 
 async function evict() {
   const before = storage("get", null, EVICTED);
@@ -117,7 +120,13 @@ async function trimmedLibrary() {
   return null;
 }
 
-async function snapshotKept() {  // does this browser keep the snapshot already?
+// Is `info` (snapshot.json), with a packed snapshot of `packedSize` bytes, this page's?
+// (static/boot.js checks what it downloaded in the background before it is kept)
+export function fits(info, packedSize) {
+  return info.pyodide === version && info.game === EXPECTED_GAME && info.packed === packedSize;
+}
+
+export async function snapshotKept() {  // does this browser keep the snapshot already?
   if (!self.caches) return false;
   try {
     if (await (await caches.open(INFLATED)).match(inflatedKey)) return true;
@@ -169,8 +178,13 @@ async function load(settings, library) {
   globalThis.fetch = async (resource, init) => {
     const url = String(resource instanceof Request ? resource.url : resource);
     if (library && url === STDLIB) return new Response(library);
-    const response = await original(resource, init);
-    if (url !== WASM) return response;
+    if (url !== WASM) return original(resource, init);
+    // no runtime, no game: say so now (Pyodide's loader only warns, then waits forever)
+    const response = await original(resource, init).catch((error) => {
+      boot().failed();
+      throw error;
+    });
+    if (!response.ok) boot().failed();
     const copy = counted(response, url);
     copy.finished.then(() => boot().starting());  // the last big download: Python starts
     return copy;

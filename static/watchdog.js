@@ -4,7 +4,7 @@
 //   that static/pyodide-snapshot.mjs reports while the big files stream) of the total that the
 //   build wrote into <progress max>; then "Starting Python…" once the runtime is in.
 // - Failure: the panel shows only when the boot really failed: an error thrown before the
-//   game is ready, or no byte received for 30 s while downloading (120 s while Python
+//   game is ready, the runtime's download failing, or no byte received for 30 s while downloading (120 s while Python
 //   starts, which receives nothing). A stall that recovers hides it again; so does the game
 //   becoming ready anyway.
 // - Language: the page's language (game/ui/languages.py makes the same choice in Python: the
@@ -154,6 +154,7 @@
     got: function (url, bytes) { streamed[url] = (streamed[url] || 0) + bytes; moved(); },
     expect: function (bytes) { extra += bytes; draw(); },
     starting: function () { starting = true; moved(); },
+    failed: function () { show("error"); },  // the runtime did not download (or ready hides it)
   };
 
   if (window.PerformanceObserver) {

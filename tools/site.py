@@ -192,7 +192,8 @@ IMPORT = re.compile(r'(?:from|import)\s*"\./([\w.-]+\.js)"')
 def later_files(out: Path) -> list[str]:
     """What the service worker does not fetch at install (sw.template.js): Pyodide's full
     library (the fallback of a damaged trimmed one) and the PyScript chunks that core.js does
-    not import statically. The page reports the ones it used, and the worker keeps those."""
+    not import statically (the page reports the ones it used, and the worker keeps those),
+    and the boot snapshot, which the page downloads politely and hands over (static/boot.js)."""
     folder = out / "static/vendor/pyscript"
     needed, todo = set(), ["core.js"]
     while todo:
@@ -204,7 +205,8 @@ def later_files(out: Path) -> list[str]:
         p.relative_to(out).as_posix() for p in sorted(folder.glob("*.js")) if p.name not in needed
     ]
     shots = [p.relative_to(out).as_posix() for p in sorted(out.glob("static/screenshots/*"))]
-    return ["static/vendor/pyodide/python_stdlib.zip", *chunks, *shots]
+    snapshot = ["static/snapshot.json", "static/snapshot.bin.gz"]
+    return ["static/vendor/pyodide/python_stdlib.zip", *chunks, *shots, *snapshot]
 
 
 def png_size(path: Path) -> str:
