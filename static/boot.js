@@ -10,7 +10,8 @@
 // The boot snapshot (6.9 MB, which lets the next visits start in a third of the time) is not
 // part of that: the page fetches it politely, once the worker is in and the page is idle
 // again, reading nothing while a pointer is down (a drag keeps the link and the core to
-// itself), and not at all under Save-Data (the next visit then boots plainly). body[data-download] says
+// itself), and not at all under Save-Data (the next visit then boots plainly). It inflates
+// and checks it when idle, and keeps it as the next boot reads it. body[data-download] says
 // where it is: waiting, paused, fetching, kept, saving-data, given-up or failed.
 const EVICTED = "solitaire.snapshot-evicted";  // static/pyodide-snapshot.mjs
 
@@ -133,10 +134,12 @@ async function snapshotInBackground(worker) {
     downloading("fetching");
     const about = await politely(info);
     const bytes = await politely(packed);
-    if (!loader.fits(JSON.parse(await about.text()), bytes.size)) {
-      throw new Error("the server's snapshot is not this page's");
+    await new Promise((resolve) => idle(resolve));  // inflating 31 MB: ~0.3 s of a core
+    await unpressed();
+    if (!await loader.keepInflated(JSON.parse(await about.text()), bytes)) {
+      throw new Error("not this page's snapshot, or not whole");
     }
-    await hand(worker, info, about);
+    await hand(worker, info, about);  // the packed copy, for offline play's cache
     await hand(worker, packed, bytes);
     downloading("kept");
   } catch (error) {  // offline now, or a deployment under way: the next visit tries again

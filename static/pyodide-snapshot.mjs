@@ -157,18 +157,30 @@ async function snapshotBytes() {
   return bytes;
 }
 
-async function keep(store, bytes, expected) {
+async function keep(store, bytes, expected) {  // true once kept
   try {
     if (await sha256(bytes) !== expected) {  // not the build's bytes: keep nothing
       console.warn("the snapshot does not match its SHA-256: not kept");
-      return;
+      return false;
     }
     for (const request of await store.keys()) await store.delete(request);  // older versions
     const headers = { "x-checksum": checksum(bytes) };
     await store.put(inflatedKey, new Response(bytes, { headers }));
+    return true;
   } catch (error) {
     console.warn("the inflated snapshot was not kept:", error.message);
+    return false;
   }
+}
+
+// The snapshot downloaded in the background (static/boot.js): `info` (snapshot.json) and the
+// packed bytes (a Blob). Inflated, checked against the build's SHA-256 and kept as a boot
+// reads it, so that the very next visit restores it without inflating; true once kept.
+export async function keepInflated(info, packed) {
+  if (!self.caches || !fits(info, packed.size)) return false;
+  const inflated = packed.stream().pipeThrough(new DecompressionStream("gzip"));
+  const bytes = new Uint8Array(await new Response(inflated).arrayBuffer());
+  return bytes.length === info.bytes && keep(await caches.open(INFLATED), bytes, info.sha256);
 }
 
 // Pyodide fetches its wasm and its library itself: while it starts, `fetch` counts the wasm's
