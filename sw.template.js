@@ -8,7 +8,8 @@ const VERSION = "__VERSION__";
 const FILES = __FILES__;  // [path relative to this worker, content hash]
 // Not fetched at install: Pyodide's full standard library (only a fallback) and the PyScript
 // chunks outside core.js's static imports (editors, terminals, plugins): the page tells the
-// worker which files it used once it is ready, and those are kept then (tools/site.py).
+// worker which files it used once it is ready, and those are kept then (tools/site.py); and
+// the boot snapshot, which the page downloads in the background and hands over ("keep").
 const LATER = new Set(__LATER__);
 const CACHE = `solitaire-${VERSION}`;
 const REVISIONS = "__revisions__";  // a cache entry listing the hash of each cached file
@@ -72,12 +73,17 @@ self.addEventListener("message", (event) => {
     url.hash = "";
     url.search = "";
     let answer = "not one of this version's files";
-    if (PATHS.has(url.href)) {
-      const headers = { "content-type": event.data.blob.type || "application/octet-stream" };
-      await (await caches.open(CACHE)).put(url.href, new Response(event.data.blob, { headers }));
-      answer = "kept";
+    try {
+      if (PATHS.has(url.href)) {
+        const headers = { "content-type": event.data.blob.type || "application/octet-stream" };
+        await (await caches.open(CACHE)).put(url.href, new Response(event.data.blob, { headers }));
+        answer = "kept";
+      }
+    } catch (error) {
+      answer = error.message;  // storage full, say
+    } finally {
+      if (event.ports[0]) event.ports[0].postMessage(answer);
     }
-    if (event.ports[0]) event.ports[0].postMessage(answer);
   })());
 });
 

@@ -194,13 +194,21 @@ def test_check_a_deal_shows_progress_then_winnable_and_hint_follows(board):
     load_code(board, "CR1-N-AAAAAAT")
     board.evaluate("document.body.removeAttribute('data-verdict')")
     open_settings(board)
+    # every text the status shows, in order: a quick verdict may replace "Searching…" before
+    # a poll would see it
+    board.evaluate("""() => {
+        const status = document.querySelector('#solver-status');
+        window.__statuses = [];
+        window.__statusWatch = new MutationObserver(
+            () => window.__statuses.push(status.textContent));
+        window.__statusWatch.observe(status, {childList: true, characterData: true, subtree: true});
+    }""")
     board.click("[data-action=check]")
-    board.wait_for_function(
-        "document.querySelector('#solver-status').textContent.startsWith('Searching')",
-        timeout=5_000,
-    )
     board.wait_for_selector("body[data-verdict=winnable]", state="attached", timeout=60_000)
     assert board.locator("#solver-status").inner_text().startswith("Yes: this deal can be won")
+    shown = board.evaluate("window.__statusWatch.disconnect(), window.__statuses")
+    assert shown[0].startswith("Searching"), shown  # progress first, the verdict last
+    assert shown[-1].startswith("Yes: this deal can be won"), shown
     board.screenshot(path=str(SHOTS / "check-winnable.png"))
     close_settings(board)
     board.click("[data-action=hint]")  # the check's line answers at once

@@ -56,19 +56,33 @@ function offline() {
       return new Promise((resolve) => idle(resolve))
         .then(() => snapshotInBackground(registration.active));
     })
-    .catch((error) => console.warn("offline play unavailable:", error.message));
+    .catch((error) => {
+      console.warn("offline play unavailable:", error.message);
+      downloading("failed");
+    });
 }
 
 // Pointers down now (pointerId): while there is one, the background download reads nothing.
+// A release the page never hears of (the window left mid-press, a context menu) is caught by
+// the next move with no button down, or by the page losing focus or being hidden.
 const pressed = new Set();
 let released = null;  // resolves when the last pointer is up
-addEventListener("pointerdown", (event) => pressed.add(event.pointerId), { capture: true });
-for (const type of ["pointerup", "pointercancel"]) {
-  addEventListener(type, (event) => {
-    pressed.delete(event.pointerId);
-    if (!pressed.size && released) released.resolve();
-  }, { capture: true });
+
+function lift(pointerId) {
+  if (pointerId === undefined) pressed.clear();
+  else pressed.delete(pointerId);
+  if (!pressed.size && released) released.resolve();
 }
+
+const capture = { capture: true };
+addEventListener("pointerdown", (event) => pressed.add(event.pointerId), capture);
+addEventListener("pointerup", (event) => lift(event.pointerId), capture);
+addEventListener("pointercancel", (event) => lift(event.pointerId), capture);
+addEventListener("pointermove", (event) => {
+  if (event.buttons === 0 && pressed.has(event.pointerId)) lift(event.pointerId);
+}, capture);
+addEventListener("blur", () => lift());
+document.addEventListener("visibilitychange", () => { if (document.hidden) lift(); });
 
 function notPressed() {
   if (!pressed.size) return null;
@@ -91,9 +105,9 @@ async function unpressed() {
   downloading("fetching");
 }
 
-// Ask for `url` and read its body a chunk at a time, but not while a pointer is down: the
-// stream then fills and the browser stops reading from the network (the transfer pauses,
-// not just our copy).
+// Ask for `url` only while no pointer is down, and read its body a chunk at a time, not
+// while one is: the page's copy waits (the browser's own buffers may still take in what
+// the connection has in flight).
 async function politely(url) {
   await unpressed();
   // the worker lets this request through unkept: its copy is the one handed to it below
@@ -110,37 +124,49 @@ async function politely(url) {
   return new Blob(chunks, { type: response.headers.get("content-type") || "" });
 }
 
-// Hand `blob` to the service `worker`, which keeps it as `url` in its version's cache.
+// Hand `blob` to the service worker in charge (another may have taken over since the page
+// registered), which keeps it as `url` in its version's cache.
 function hand(worker, url, blob) {
+  const current = navigator.serviceWorker.controller || worker;
   return new Promise((resolve, reject) => {
     const channel = new MessageChannel();
-    channel.port1.onmessage = (event) => (event.data === "kept" ? resolve() : reject(
-      new Error(`${url}: not kept`)));
-    worker.postMessage({ type: "keep", url, blob }, [channel.port2]);
+    const timer = setTimeout(() => reject(new Error(`${url}: no answer`)), 30000);
+    channel.port1.onmessage = (event) => {
+      clearTimeout(timer);
+      if (event.data === "kept") resolve();
+      else reject(new Error(`${url}: not kept: ${event.data}`));
+    };
+    current.postMessage({ type: "keep", url, blob }, [channel.port2]);
   });
 }
 
-// The boot snapshot, unless this browser keeps it already, the player saves data, or this
-// build's copy was evicted twice (given up: the solver's worker, which cannot read the mark,
-// then finds no copy either). A copy evicted as damaged (static/pyodide-snapshot.mjs) is
-// fetched again here, so the visit after next restores it.
+// The boot snapshot, unless this browser keeps it already (inflated or packed, with its
+// snapshot.json in the worker's cache, which an offline boot reads), the player saves data,
+// or this build's copy was evicted twice (given up: the solver's worker, which cannot read
+// the mark, then finds no copy either). A copy evicted as damaged
+// (static/pyodide-snapshot.mjs) is fetched again here, so the next visit restores it.
 async function snapshotInBackground(worker) {
   const loader = await import("./pyodide-snapshot.mjs");  // loaded already: PyScript's
   const [info, packed] = [loader.SNAPSHOT_INFO, loader.SNAPSHOT];
-  if (await loader.snapshotKept()) return downloading("kept");
+  // a boot from the snapshot had it already: it keeps it inflated, the worker packed (used)
+  if (document.body.dataset.boot === "snapshot") return downloading("kept");
+  const restorable = await loader.snapshotKept();
+  if (restorable && await caches.match(info)) return downloading("kept");
   if (navigator.connection && navigator.connection.saveData) return downloading("saving-data");
   if (/twice$/.test(mark(EVICTED) || "")) return downloading("given-up");
   try {
     downloading("fetching");
     const about = await politely(info);
-    const bytes = await politely(packed);
-    await new Promise((resolve) => idle(resolve));  // inflating 31 MB: ~0.3 s of a core
-    await unpressed();
-    if (!await loader.keepInflated(JSON.parse(await about.text()), bytes)) {
-      throw new Error("not this page's snapshot, or not whole");
+    const facts = JSON.parse(await about.text());
+    if (!loader.fits(facts)) throw new Error("the server's snapshot is not this page's");
+    if (!restorable) {
+      const bytes = await politely(packed);
+      await new Promise((resolve) => idle(resolve));  // inflating 31 MB: ~0.3 s of a core
+      await unpressed();
+      if (!await loader.keepInflated(facts, bytes)) throw new Error("not whole or not the build's");
+      await hand(worker, packed, bytes);  // the packed copy, for the worker's cache
     }
-    await hand(worker, info, about);  // the packed copy, for offline play's cache
-    await hand(worker, packed, bytes);
+    await hand(worker, info, about);  // last: with it, a boot offline can restore
     downloading("kept");
   } catch (error) {  // offline now, or a deployment under way: the next visit tries again
     console.warn("the boot snapshot was not kept:", error.message);

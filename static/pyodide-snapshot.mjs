@@ -1,9 +1,10 @@
 // PyScript's interpreter module: Pyodide's own loadPyodide, on the page's trimmed standard
 // library (tools/stdlib.py), restoring the build's memory snapshot (the game already
 // imported) when this browser already keeps it, booting plainly otherwise.
-// - A first visit boots plainly: the snapshot (6 MB) would more than double the bytes a
-//   phone downloads before it can play. The service worker then keeps a copy of it in the
-//   background, and the next visits restore it. ?snapshot=1 restores it even on a first
+// - A first visit boots plainly: the snapshot (6.9 MB) would more than double the bytes a
+//   phone downloads before it can play. The page then downloads it in the background
+//   (static/boot.js), keeps it inflated (keepInflated) and hands the service worker a copy,
+//   and the next visits restore it. ?snapshot=1 restores it even on a first
 //   visit, ?snapshot=0 never does. body[data-boot] says which ran: snapshot, plain, or full.
 // - The trimmed library is checked against the build's SHA-256 before use; if it is missing
 //   or damaged (or the boot on it fails), the page boots on Pyodide's full library, with no
@@ -15,7 +16,7 @@
 //   fast checksum checked before every use; and a mark in localStorage says a snapshot boot
 //   is under way until the page is ready, so a load that crashed while restoring boots
 //   plainly next time and evicts every copy. An evicted copy is fetched again in the
-//   background once the page is ready (static/boot.js), so the visit after next restores it;
+//   background once the page is ready (static/boot.js), so the next visit restores it;
 //   evicted twice in one build, that build's snapshot is not tried again (a bad copy on the
 //   server would otherwise cost a download and a failed restore on every visit).
 // - The download's progress goes to static/watchdog.js (window.solitaireBoot).
@@ -122,7 +123,7 @@ async function trimmedLibrary() {
 
 // Is `info` (snapshot.json), with a packed snapshot of `packedSize` bytes, this page's?
 // (static/boot.js checks what it downloaded in the background before it is kept)
-export function fits(info, packedSize) {
+export function fits(info, packedSize = info.packed) {
   return info.pyodide === version && info.game === EXPECTED_GAME && info.packed === packedSize;
 }
 
@@ -134,8 +135,13 @@ export async function snapshotKept() {  // does this browser keep the snapshot a
   } catch { return false; }
 }
 
+// A download that failed (the network, not the bytes): nothing kept is to blame, so nothing
+// is evicted for it.
+class Unreachable extends Error {}
+
 async function snapshotBytes() {
-  const info = await (await fetch(INFO)).json();
+  const about = await fetch(INFO).catch((error) => { throw new Unreachable(error.message); });
+  const info = await about.json();
   if (info.pyodide !== version || info.game !== EXPECTED_GAME) throw new Error("stale snapshot");
   const store = self.caches ? await caches.open(INFLATED) : null;
   const kept = store && await store.match(inflatedKey);
@@ -191,10 +197,11 @@ async function load(settings, library) {
     const url = String(resource instanceof Request ? resource.url : resource);
     if (library && url === STDLIB) return new Response(library);
     if (url !== WASM) return original(resource, init);
-    // no runtime, no game: say so now (Pyodide's loader only warns, then waits forever)
+    // no runtime, no game: say so now (Pyodide's loader only warns, then waits forever;
+    // a boot that gets ready after all hides the panel again)
     const response = await original(resource, init).catch((error) => {
       boot().failed();
-      throw error;
+      throw new Unreachable(error.message);
     });
     if (!response.ok) boot().failed();
     const copy = counted(response, url);
@@ -238,7 +245,7 @@ export async function loadPyodide(options = {}) {
       } catch (error) {  // missing, stale, not inflating, not restoring: boot without it
         console.warn("booting without the snapshot:", error.message);
         storage("remove");
-        if (self.caches) await evict().catch(() => {});
+        if (self.caches && !(error instanceof Unreachable)) await evict().catch(() => {});
       }
     }
     try {

@@ -4,9 +4,9 @@
 //   that static/pyodide-snapshot.mjs reports while the big files stream) of the total that the
 //   build wrote into <progress max>; then "Starting Python…" once the runtime is in.
 // - Failure: the panel shows only when the boot really failed: an error thrown before the
-//   game is ready, the runtime's download failing, or no byte received for 30 s while downloading (120 s while Python
-//   starts, which receives nothing). A stall that recovers hides it again; so does the game
-//   becoming ready anyway.
+//   game is ready, the runtime's download failing, or no byte received for 30 s while
+//   downloading (120 s while Python starts, which receives nothing). A stall that recovers
+//   hides it again; so does the game becoming ready anyway.
 // - Language: the page's language (game/ui/languages.py makes the same choice in Python: the
 //   URL's ?lang=, the stored choice, navigator.languages, English) sets <html lang dir> at
 //   once, and another language's static words (the build's #i18n-words block) replace the
