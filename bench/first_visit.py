@@ -50,9 +50,10 @@ def visit(
             page.goto(f"{url}index.html{query}")
             page.wait_for_selector("body[data-ready]", state="attached", timeout=300_000)
             before = [(p_, n) for p_, status, n in server.log if status == 200]
+            # (the snapshot comes after ready, in ranges: 206s, each counted once below)
             mark = len(server.log)
             time.sleep(settle)
-            after = [p_ for p_, status, _ in server.log[mark:] if status == 200]
+            after = list(dict.fromkeys(p_ for p_, st, _ in server.log[mark:] if st in (200, 206)))
             context.close()
     finally:
         server.shutdown()

@@ -6,7 +6,7 @@ import gzip
 import json
 
 import pytest
-from harness import Watch, controlled, open_page, ready, until
+from harness import ROOT, Watch, controlled, open_page, ready, until
 from pages import tap, top_card
 from playwright.sync_api import expect
 
@@ -17,6 +17,7 @@ from tools.serve import PREFIX
 # package (pyscript.*), its JavaScript modules (_pyscript, polyscript) and Pyodide's module of
 # JavaScript globals (js). A snapshot is made before any of them exists.
 INSTALLED_BY_PYSCRIPT = ("pyscript", "_pyscript", "polyscript", "js")
+SITE = ROOT / "_site"
 SNAPSHOT_URL = "new URL('static/snapshot.bin.gz', location.href).href"
 
 
@@ -42,7 +43,7 @@ def test_the_game_boots_from_the_snapshot(browser, site):
 def snapshot_sent(log: list, since: int) -> list[str]:
     """The snapshot's files the server sent after ``log[since]`` (tools/serve.py)."""
     paths = (path.split("?")[0] for path, _status, _size in log[since:])
-    return sorted(path[len(PREFIX) :] for path in paths if "/static/snapshot." in path)
+    return sorted({path[len(PREFIX) :] for path in paths if "/static/snapshot." in path})
 
 
 SPARE = (1270, 790)  # a corner of the page with no card and no control under it
@@ -69,6 +70,11 @@ def test_a_first_visit_boots_plainly_and_the_snapshot_comes_politely(browser, si
     page.mouse.up()
     expect(body).to_have_attribute("data-download", "kept", timeout=60_000)
     assert snapshot_sent(server.log, since) == ["static/snapshot.bin.gz", "static/snapshot.json"]
+    ranges = [size for path, status, size in server.log[since:] if "snapshot.bin" in path]
+    assert len(ranges) > 1 and all(
+        status == 206 for path, status, _ in server.log[since:] if "snapshot.bin" in path
+    )  # in ranges: a press waits for one
+    assert sum(ranges) == (SITE / "static/snapshot.bin.gz").stat().st_size  # each byte once
     assert page.evaluate(f"caches.match({SNAPSHOT_URL}).then(Boolean)")
     plays(page)
     said = []

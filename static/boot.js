@@ -9,8 +9,9 @@
 // progress is saved; it comes back).
 // The boot snapshot (6.9 MB, which lets the next visits start in a third of the time) is not
 // part of that: the page fetches it politely, once the worker is in and the page is idle
-// again, reading nothing while a pointer is down (a drag keeps the link and the core to
-// itself), and not at all under Save-Data (the next visit then boots plainly). It inflates
+// again, in ranges of 512 KB, asking for none while a pointer is down (a drag keeps the link
+// and the core to itself), and not at all under Save-Data (the next visit then boots
+// plainly). It inflates
 // and checks it when idle, and keeps it as the next boot reads it. body[data-download] says
 // where it is: waiting, paused, fetching, kept, saving-data, given-up or failed.
 const EVICTED = "solitaire.snapshot-evicted";  // static/pyodide-snapshot.mjs
@@ -105,14 +106,14 @@ async function unpressed() {
   downloading("fetching");
 }
 
-// Ask for `url` only while no pointer is down, and read its body a chunk at a time, not
-// while one is: the page's copy waits (the browser's own buffers may still take in what
-// the connection has in flight).
-async function politely(url) {
-  await unpressed();
-  // the worker lets this request through unkept: its copy is the one handed to it below
-  const response = await fetch(url, { headers: { "x-solitaire": "background" } });
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+// The background download's requests: the worker lets them through unkept (its copy is the
+// one handed to it below).
+const BACKGROUND = { "x-solitaire": "background" };
+const CHUNK = 512 * 1024;  // a range asked for at a time: what a press can find in flight
+
+// Read `response`'s body a chunk at a time, not while a pointer is down (the page's copy
+// waits; the browser's own buffers may still take in what the connection has in flight).
+async function readPolitely(response) {
   const reader = response.body.getReader();
   const chunks = [];
   for (;;) {
@@ -122,6 +123,30 @@ async function politely(url) {
     chunks.push(value);
   }
   return new Blob(chunks, { type: response.headers.get("content-type") || "" });
+}
+
+// `url` (a small file), asked for only while no pointer is down.
+async function politely(url) {
+  await unpressed();
+  const response = await fetch(url, { headers: BACKGROUND });
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return readPolitely(response);
+}
+
+// `url`, of `size` bytes, in ranges of CHUNK, each asked for only while no pointer is down:
+// a drag finds at most one range under way. A server that sends the whole file to a range
+// request is read politely instead.
+async function politelyInRanges(url, size) {
+  const parts = [];
+  for (let start = 0; start < size; start += CHUNK) {
+    await unpressed();
+    const range = `bytes=${start}-${Math.min(start + CHUNK, size) - 1}`;
+    const response = await fetch(url, { headers: { ...BACKGROUND, Range: range } });
+    if (start === 0 && response.status === 200) return readPolitely(response);
+    if (response.status !== 206) throw new Error(`${url} ${range}: HTTP ${response.status}`);
+    parts.push(await response.blob());
+  }
+  return new Blob(parts, { type: "application/gzip" });
 }
 
 // Hand `blob` to the service worker in charge (another may have taken over since the page
@@ -160,7 +185,7 @@ async function snapshotInBackground(worker) {
     const facts = JSON.parse(await about.text());
     if (!loader.fits(facts)) throw new Error("the server's snapshot is not this page's");
     if (!restorable) {
-      const bytes = await politely(packed);
+      const bytes = await politelyInRanges(packed, facts.packed);
       await new Promise((resolve) => idle(resolve));  // inflating 31 MB: ~0.3 s of a core
       await unpressed();
       if (!await loader.keepInflated(facts, bytes)) throw new Error("not whole or not the build's");

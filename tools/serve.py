@@ -10,6 +10,7 @@ from __future__ import annotations
 import gzip
 import io
 import os
+import re
 import shutil
 import sys
 import threading
@@ -38,9 +39,13 @@ CHROMIUM_ARGS = [
 ALREADY_COMPRESSED = (".gz", ".zip", ".png", ".ico")
 
 
+RANGE = re.compile(r"bytes=(\d+)-(\d*)$")  # one range of bytes, as the page asks for them
+
+
 class SubPathHandler(SimpleHTTPRequestHandler):
     """Serves the server's ``site_dir`` at PREFIX only (anything else is a 404, like a Pages
-    project site) and logs (path, status, body bytes) of every response in ``server.log``."""
+    project site), one range of a file when asked (206, as Pages does), and logs (path,
+    status, body bytes) of every response in ``server.log``."""
 
     def translate_path(self, path: str) -> str:
         site = Path(self.server.site_dir)  # type: ignore[attr-defined]
@@ -56,10 +61,11 @@ class SubPathHandler(SimpleHTTPRequestHandler):
     def copyfile(self, source: Any, outputfile: Any) -> None:
         data = source.read()
         outputfile.write(data)
-        self.server.log.append((self.path, 200, len(data)))  # type: ignore[attr-defined]
+        status = getattr(self, "_status", 200)
+        self.server.log.append((self.path, status, len(data)))  # type: ignore[attr-defined]
 
     def end_headers(self) -> None:
-        if getattr(self, "_status", 200) != 200:
+        if getattr(self, "_status", 200) not in (200, 206):  # those are logged with a body
             self.server.log.append((self.path, self._status, 0))  # type: ignore[attr-defined]
         super().end_headers()
 
@@ -70,6 +76,10 @@ class SubPathHandler(SimpleHTTPRequestHandler):
         """With ``server.gzip`` on (``serve(..., gzip=True)``), a file that is not compressed
         already goes gzip-encoded to a browser that accepts it, as GitHub Pages sends it."""
         path = Path(self.translate_path(self.path))
+        wanted = RANGE.match(self.headers.get("Range", ""))
+        zipping = getattr(self.server, "gzip", False) and path.suffix not in ALREADY_COMPRESSED
+        if wanted and path.is_file() and not zipping:
+            return self.send_range(path, int(wanted[1]), wanted[2])
         if (
             not getattr(self.server, "gzip", False)
             or "gzip" not in self.headers.get("Accept-Encoding", "")
@@ -83,6 +93,26 @@ class SubPathHandler(SimpleHTTPRequestHandler):
         self.send_header("Content-Encoding", "gzip")
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return io.BytesIO(body)
+
+    def send_range(self, path: Path, start: int, last: str) -> Any:
+        """Bytes ``start`` to ``last`` (or the end) of ``path``: 206, or 416 past its end."""
+        size = path.stat().st_size
+        end = min(int(last), size - 1) if last else size - 1
+        if start >= size or end < start:
+            self.send_response(416)
+            self.send_header("Content-Range", f"bytes */{size}")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return None
+        with path.open("rb") as file:
+            file.seek(start)
+            body = file.read(end - start + 1)
+        self.send_response(206)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Range", f"bytes {start}-{end}/{size}")
+        self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         return io.BytesIO(body)
 
