@@ -73,7 +73,7 @@ def test_a_first_visit_boots_plainly_and_the_snapshot_comes_politely(browser, si
     ranges = [size for path, status, size in server.log[since:] if "snapshot.bin" in path]
     assert len(ranges) > 1 and all(
         status == 206 for path, status, _ in server.log[since:] if "snapshot.bin" in path
-    )  # in ranges: a press waits for one
+    )  # in ranges, each asked for on its own
     assert sum(ranges) == (SITE / "static/snapshot.bin.gz").stat().st_size  # each byte once
     assert page.evaluate(f"caches.match({SNAPSHOT_URL}).then(Boolean)")
     plays(page)

@@ -134,16 +134,21 @@ async function politely(url) {
 }
 
 // `url`, of `size` bytes, in ranges of CHUNK, each asked for only while no pointer is down:
-// a drag finds at most one range under way. A server that sends the whole file to a range
-// request is read politely instead.
+// a drag finds at most one range under way. A server (or a cache on the way) that sends the
+// whole file to a range request is read politely instead; a range of another file (a
+// deployment under way) stops the download at once.
 async function politelyInRanges(url, size) {
   const parts = [];
   for (let start = 0; start < size; start += CHUNK) {
     await unpressed();
-    const range = `bytes=${start}-${Math.min(start + CHUNK, size) - 1}`;
-    const response = await fetch(url, { headers: { ...BACKGROUND, Range: range } });
-    if (start === 0 && response.status === 200) return readPolitely(response);
-    if (response.status !== 206) throw new Error(`${url} ${range}: HTTP ${response.status}`);
+    const end = Math.min(start + CHUNK, size) - 1;
+    const headers = { ...BACKGROUND, Range: `bytes=${start}-${end}` };
+    const response = await fetch(url, { headers });
+    if (response.status === 200) return readPolitely(response);
+    const range = response.headers.get("content-range");
+    if (response.status !== 206 || range !== `bytes ${start}-${end}/${size}`) {
+      throw new Error(`${url} bytes ${start}-${end}: HTTP ${response.status} ${range}`);
+    }
     parts.push(await response.blob());
   }
   return new Blob(parts, { type: "application/gzip" });

@@ -77,7 +77,11 @@ class SubPathHandler(SimpleHTTPRequestHandler):
         already goes gzip-encoded to a browser that accepts it, as GitHub Pages sends it."""
         path = Path(self.translate_path(self.path))
         wanted = RANGE.match(self.headers.get("Range", ""))
-        zipping = getattr(self.server, "gzip", False) and path.suffix not in ALREADY_COMPRESSED
+        zipping = (
+            getattr(self.server, "gzip", False)
+            and "gzip" in self.headers.get("Accept-Encoding", "")
+            and path.suffix not in ALREADY_COMPRESSED
+        )
         if wanted and path.is_file() and not zipping:
             return self.send_range(path, int(wanted[1]), wanted[2])
         if (
@@ -113,6 +117,8 @@ class SubPathHandler(SimpleHTTPRequestHandler):
         self.send_header("Content-Type", self.guess_type(str(path)))
         self.send_header("Content-Range", f"bytes {start}-{end}/{size}")
         self.send_header("Content-Length", str(len(body)))
+        self.send_header("Accept-Ranges", "bytes")
+        self.send_header("Last-Modified", self.date_time_string(int(path.stat().st_mtime)))
         self.end_headers()
         return io.BytesIO(body)
 
