@@ -30,7 +30,6 @@ export const lastBoot = () => booted;
 const here = (name) => new URL(name, import.meta.url).href;
 export const SNAPSHOT = here("./snapshot.bin.gz");
 export const SNAPSHOT_INFO = here("./snapshot.json");
-const INFO = SNAPSHOT_INFO;
 const STDLIB = here("./stdlib.zip");
 const WASM = here("./vendor/pyodide/pyodide.asm.wasm");
 // filled in by tools/site.py
@@ -51,7 +50,7 @@ async function evict() {
   storage("set", before === EXPECTED_GAME ? `${EXPECTED_GAME} twice` : EXPECTED_GAME, EVICTED);
   for (const name of await caches.keys()) {
     const cache = await caches.open(name);
-    for (const url of [SNAPSHOT, INFO, inflatedKey]) await cache.delete(url);
+    for (const url of [SNAPSHOT, SNAPSHOT_INFO, inflatedKey]) await cache.delete(url);
   }
 }
 
@@ -140,9 +139,10 @@ export async function snapshotKept() {  // does this browser keep the snapshot a
 class Unreachable extends Error {}
 
 async function snapshotBytes() {
-  const about = await fetch(INFO).catch((error) => { throw new Unreachable(error.message); });
+  const about = await fetch(SNAPSHOT_INFO)
+    .catch((error) => { throw new Unreachable(error.message); });
   const info = await about.json();
-  if (info.pyodide !== version || info.game !== EXPECTED_GAME) throw new Error("stale snapshot");
+  if (!fits(info)) throw new Error("stale snapshot");
   const store = self.caches ? await caches.open(INFLATED) : null;
   const kept = store && await store.match(inflatedKey);
   if (kept) {
@@ -156,11 +156,15 @@ async function snapshotBytes() {
   const response = await fetch(SNAPSHOT);
   if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
   boot().expect(info.packed);
-  const inflated = counted(response, SNAPSHOT).body.pipeThrough(new DecompressionStream("gzip"));
-  const bytes = new Uint8Array(await new Response(inflated).arrayBuffer());
+  const bytes = await inflate(counted(response, SNAPSHOT).body);
   if (bytes.length !== info.bytes) throw new Error("snapshot: wrong size");
   if (store) keep(store, bytes.slice(), info.sha256);  // in the background: the boot goes on
   return bytes;
+}
+
+async function inflate(gzipped) {  // a stream of the packed snapshot: its 31 MB
+  return new Uint8Array(await new Response(gzipped.pipeThrough(new DecompressionStream("gzip")))
+    .arrayBuffer());
 }
 
 async function keep(store, bytes, expected) {  // true once kept
@@ -184,8 +188,7 @@ async function keep(store, bytes, expected) {  // true once kept
 // reads it, so that the very next visit restores it without inflating; true once kept.
 export async function keepInflated(info, packed) {
   if (!self.caches || !fits(info, packed.size)) return false;
-  const inflated = packed.stream().pipeThrough(new DecompressionStream("gzip"));
-  const bytes = new Uint8Array(await new Response(inflated).arrayBuffer());
+  const bytes = await inflate(packed.stream());
   return bytes.length === info.bytes && keep(await caches.open(INFLATED), bytes, info.sha256);
 }
 
