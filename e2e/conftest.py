@@ -19,6 +19,12 @@ HERE = Path(__file__).resolve().parent
 
 CRASHES = ["Page crashed", "Target crashed"]  # the renderer died: no assertion failed
 
+# The tests' Chromium runs WebAssembly on V8's baseline compiler only: no optimising
+# recompilation of Pyodide's hot functions in the background of every page (each first visit
+# compiles ~10 MB of it), which behaves the same and costs the 2-core suite about a tenth of
+# its time (docs/TESTING.md). The benches and the audit time the browser as players have it.
+TEST_ARGS = ("--js-flags=--liftoff-only",)
+
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """A renderer crash is the machine's (memory, load), not a verdict on the page: such a
@@ -53,7 +59,7 @@ def pw():
 
 @pytest.fixture(scope="session")
 def browser(pw):
-    b = launch(pw)
+    b = launch(pw, TEST_ARGS)
     yield b
     b.close()
 
@@ -62,7 +68,7 @@ def browser(pw):
 def profile_browser(pw, tmp_path):
     """A browser with a real profile on disk (disk HTTP cache, not incognito), like a
     visitor's: for first-visit bytes and installability."""
-    context = launch_with_profile(pw, tmp_path / "profile")
+    context = launch_with_profile(pw, tmp_path / "profile", TEST_ARGS)
     yield context
     context.close()
 

@@ -182,8 +182,10 @@ class WarmContexts:
     test's page opens in as a returning visitor: Chromium's caches (the compiled WebAssembly,
     the files, the service worker's copies) stay warm, and the page boots from the snapshot
     (``?snapshot=1`` unless the query says otherwise) in about 1.5–2 s instead of a first
-    visit's 4.5 s. What the game keeps (localStorage) is emptied for each test's page. A test
-    about a first visit, the service worker or two tabs opens a context of its own."""
+    visit's 4.5 s; its solver's worker waits for a Hint or a check (``&idle-solver=0``: no
+    second Pyodide boots beside each short test). What the game keeps (localStorage) is
+    emptied for each test's page. A test about a first visit, the service worker or two tabs
+    opens a context of its own."""
 
     def __init__(self, browser, site: str) -> None:
         self.browser = browser
@@ -213,6 +215,8 @@ class WarmContexts:
         options.setdefault("viewport", {"width": 1280, "height": 800})
         if "snapshot=" not in query:
             query += "&snapshot=1" if query.startswith("?") else "?snapshot=1"
+        if "idle-solver=" not in query:  # a Hint or a check still starts it
+            query += "&idle-solver=0"
 
         def new_page() -> Page:
             page = self.context(options).new_page()

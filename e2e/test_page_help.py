@@ -83,6 +83,8 @@ def test_help_works_offline_and_leads_back_to_the_game(profile_browser, own_site
     controlled(page)
     tap(page, "t6")  # a move, to find again after the help
     moves = page.locator("#stat-moves").text_content()
+    # the background download done: cut off in the middle, Chromium logs its failed request
+    expect(page.locator("body")).to_have_attribute("data-download", "kept", timeout=60_000)
     server.shutdown()
     context.set_offline(True)
     choose(page, "help")  # the dialog's text comes from the worker's cache

@@ -52,7 +52,8 @@ SPARE = (1270, 790)  # a corner of the page with no card and no control under it
 def test_a_first_visit_boots_plainly_and_the_snapshot_comes_politely(browser, site_server):
     """The snapshot would more than double a first visit's bytes: the page fetches it once it
     is ready and idle, and not while a pointer is down (here from before the page was ready:
-    nothing is asked of the server until it is up); the next visit restores it."""
+    nothing is asked of the server until it is up) or the browser is offline; the next visit
+    restores it."""
     server, site = site_server
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
@@ -66,8 +67,11 @@ def test_a_first_visit_boots_plainly_and_the_snapshot_comes_politely(browser, si
     controlled(page)  # offline play is ready without it
     body = page.locator("body")
     expect(body).to_have_attribute("data-download", "paused", timeout=15_000)
-    assert snapshot_sent(server.log, since) == []
+    context.set_offline(True)  # and then the train goes into a tunnel: nothing is asked for
     page.mouse.up()
+    expect(body).to_have_attribute("data-download", "offline")
+    assert snapshot_sent(server.log, since) == []
+    context.set_offline(False)
     expect(body).to_have_attribute("data-download", "kept", timeout=60_000)
     assert snapshot_sent(server.log, since) == ["static/snapshot.bin.gz", "static/snapshot.json"]
     ranges = [size for path, status, size in server.log[since:] if "snapshot.bin" in path]

@@ -171,7 +171,7 @@ def test_a_link_to_a_deal_proven_lost_says_so_from_its_start(fresh):
     """CR1-N-AAAE4N7 is proven lost at its start (tests/test_proofs.py). Opened from a link,
     the page looks at it quietly once the worker is up and says it cannot be won, not "no
     longer", with no undo to offer; the check gives the reason."""
-    page = fresh("#CR1-N-AAAE4N7")
+    page = fresh("#CR1-N-AAAE4N7", query="?test=1&idle-solver=1")  # (the worker comes unasked)
     page.wait_for_selector("#lost:not([hidden])", timeout=30_000)
     assert page.locator("#lost-text").inner_text() == (
         "This deal cannot be won: no winning line exists from its start."
@@ -363,7 +363,8 @@ def test_the_latency_bench_times_taps_made_during_a_check(browser, site, warm):
     is in docs/PERFORMANCE.md; no timing is asserted here: a loaded machine would fail it)."""
 
     def open_game(code: str):
-        return warm.open(f"#{code}", reduced_motion="reduce")[0]
+        # the bench's page: its worker starts once the page is idle
+        return warm.open(f"#{code}", query="?test=1&idle-solver=1", reduced_motion="reduce")[0]
 
     measured = latencies(browser, site, Taps(4, solving=True, resumed=True), open_game)
     assert set(measured) == {"CR1", "FT1"}

@@ -11,9 +11,9 @@
 // part of that: the page fetches it politely, once the worker is in and the page is idle
 // again, in ranges of 512 KB, asking for none while a pointer is down (a drag keeps the link
 // and the core to itself), and not at all under Save-Data (the next visit then boots
-// plainly). It inflates
-// and checks it when idle, and keeps it as the next boot reads it. body[data-download] says
-// where it is: waiting, paused, fetching, kept, saving-data, given-up or failed.
+// plainly). A worker of its own inflates and checks it and keeps it as the next boot reads
+// it. body[data-download] says where it is: waiting, offline, paused, fetching, kept,
+// saving-data, given-up or failed.
 const EVICTED = "solitaire.snapshot-evicted";  // static/pyodide-snapshot.mjs
 
 function mark(key, value) {  // read a localStorage mark, or remove it (null); storage off: none
@@ -97,12 +97,20 @@ function notPressed() {
 
 const downloading = (state) => { document.body.dataset.download = state; };
 
-// Wait while a pointer is down (body[data-download=paused] meanwhile).
+// Wait while the browser is offline (body[data-download=offline]: a request would only fail)
+// or a pointer is down (body[data-download=paused]), whichever comes, as often as it comes.
 async function unpressed() {
-  const wait = notPressed();
-  if (!wait) return;
-  downloading("paused");
-  await wait;
+  for (;;) {
+    if (!navigator.onLine) {
+      downloading("offline");
+      await new Promise((resolve) => addEventListener("online", resolve, { once: true }));
+      continue;
+    }
+    const wait = notPressed();
+    if (!wait) break;
+    downloading("paused");
+    await wait;
+  }
   downloading("fetching");
 }
 
@@ -154,6 +162,19 @@ async function politelyInRanges(url, size) {
   return new Blob(parts, { type: "application/gzip" });
 }
 
+// Inflate, check and keep the snapshot (`info`, its packed bytes) in a worker of its own
+// (static/snapshot-keeper.mjs): ~0.3 s of a core that the page's main thread does not pay.
+function keptOffThread(info, packed) {
+  return new Promise((resolve, reject) => {
+    const keeper = new Worker(new URL("./snapshot-keeper.mjs", import.meta.url), {
+      type: "module", name: "snapshot-keeper",
+    });
+    keeper.onmessage = (event) => resolve(event.data === true);
+    keeper.onerror = (event) => reject(new Error(`the keeper did not start: ${event.message}`));
+    keeper.postMessage({ info, packed });
+  });
+}
+
 // Hand `blob` to the service worker in charge (another may have taken over since the page
 // registered), which keeps it as `url` in its version's cache.
 function hand(worker, url, blob) {
@@ -191,9 +212,8 @@ async function snapshotInBackground(worker) {
     if (!loader.fits(facts)) throw new Error("the server's snapshot is not this page's");
     if (!restorable) {
       const bytes = await politelyInRanges(packed, facts.packed);
-      await new Promise((resolve) => idle(resolve));  // inflating 31 MB: ~0.3 s of a core
       await unpressed();
-      if (!await loader.keepInflated(facts, bytes)) throw new Error("not whole or not the build's");
+      if (!await keptOffThread(facts, bytes)) throw new Error("not whole or not the build's");
       await hand(worker, packed, bytes);  // the packed copy, for the worker's cache
     }
     await hand(worker, info, about);  // last: with it, a boot offline can restore

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game.codes import KINDS
-from game.ui.links import EXCERPT, excerpt, hooks_on, read_hash
+from game.ui.links import EXCERPT, excerpt, hooks_on, read_hash, solver_starts_when_idle
 
 
 @pytest.mark.parametrize(
@@ -81,6 +81,22 @@ def test_the_excerpt_hides_control_characters():
 )
 def test_the_hooks_switch_on_for_an_exact_test_parameter_only(search, on):
     assert hooks_on(search) is on
+
+
+@pytest.mark.parametrize(
+    "search, idle",
+    [
+        ("", True),
+        ("?test=1", True),
+        ("?idle-solver=0", True),  # a player's link: the switch is the tests' only
+        ("?test=0&idle-solver=0", True),
+        ("?test=1&idle-solver=1", True),
+        ("?test=1&idle-solver=0", False),
+        ("?idle-solver=0&lang=ar&test", False),
+    ],
+)
+def test_the_solver_starts_when_idle_unless_a_test_says_not(search, idle):
+    assert solver_starts_when_idle(search) is idle
 
 
 @pytest.mark.parametrize("kind", KINDS)

@@ -151,18 +151,26 @@ def chromium_path() -> str | None:
     return path if Path(path).exists() else None
 
 
-def launch(playwright: Any, **options: Any) -> Any:
-    """A headless Chromium with this workplace's flags (a Playwright ``Browser``)."""
+def launch(playwright: Any, extra_args: tuple[str, ...] = (), **options: Any) -> Any:
+    """A headless Chromium with this workplace's flags (a Playwright ``Browser``), and
+    ``extra_args``."""
     path = chromium_path()
     return playwright.chromium.launch(
-        args=CHROMIUM_ARGS, **({"executable_path": path} if path else {}), **options
+        args=[*CHROMIUM_ARGS, *extra_args],
+        **({"executable_path": path} if path else {}),
+        **options,
     )
 
 
-def launch_with_profile(playwright: Any, profile: str | Path, **options: Any) -> Any:
+def launch_with_profile(
+    playwright: Any, profile: str | Path, extra_args: tuple[str, ...] = (), **options: Any
+) -> Any:
     """A Chromium with a real profile on disk (its HTTP cache, not incognito), like a
     visitor's: a Playwright ``BrowserContext``."""
     path = chromium_path()
     return playwright.chromium.launch_persistent_context(
-        str(profile), args=CHROMIUM_ARGS, **({"executable_path": path} if path else {}), **options
+        str(profile),
+        args=[*CHROMIUM_ARGS, *extra_args],
+        **({"executable_path": path} if path else {}),
+        **options,
     )

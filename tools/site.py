@@ -35,6 +35,7 @@ STATIC = [
     "static/vendor",
     "static/pyodide-snapshot.mjs",
     "static/solver-worker.mjs",
+    "static/snapshot-keeper.mjs",
     "static/data",
     "static/help.css",
     "static/help.js",

@@ -84,6 +84,15 @@ def hooks_on(search: str) -> bool:
     return any(value in ("", "1") for value in values)
 
 
+def solver_starts_when_idle(search: str) -> bool:
+    """Whether the solver's worker starts by itself once the page is idle (so that a first
+    Hint is quick). Always, but for a test (``?test&idle-solver=0``) whose page never needs it
+    unasked: a second Pyodide booting beside every short test page costs the suite its time."""
+    query = search[1:] if search.startswith("?") else search
+    asked = parse_qs(query, keep_blank_values=True).get("idle-solver", [])
+    return not (hooks_on(search) and "0" in asked)
+
+
 HELP_LANGUAGES = ("en", "ar", "bg", "kk", "fr", "ru")  # help/chrome.json's (tests/test_help.py)
 
 

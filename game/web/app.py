@@ -22,7 +22,7 @@ window.performance.mark("app:start")  # bench/page.py prints where the boot time
 from game.ui.faces import RANKS, SPRITE, sprite
 from game.ui.guard import Handler
 from game.ui.languages import LANG_KEY, choose, direction, with_language
-from game.ui.links import hooks_on
+from game.ui.links import hooks_on, solver_starts_when_idle
 from game.ui.messages import Messages
 from game.web.dialogs import dialog_closed
 from game.web.elements import found
@@ -161,7 +161,8 @@ def main() -> None:
         window.solitaireBootModules = json.dumps(sorted(sys.modules))
     window.performance.mark("app:ready")
     document.body.dataset.ready = "1"
-    page.solving.worker.start_when_idle(page.solving.watch_position)  # the boot never waits
+    if solver_starts_when_idle(str(window.location.search)):  # the boot never waits for it
+        page.solving.worker.start_when_idle(page.solving.watch_position)
 
 
 main()
