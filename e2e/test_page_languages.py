@@ -142,10 +142,10 @@ def test_the_picker_switches_keeps_the_game_and_is_remembered(fresh):
 
 
 def test_a_lang_in_the_link_follows_the_picker(fresh):
-    page = fresh(f"#{CODE}", query="?test=1&snapshot=1&lang=fr")
+    page = fresh(f"#{CODE}", query="?test=1&snapshot=1&idle-solver=0&lang=fr")
     open_settings(page)  # the picker heads the Settings sheet
     page.select_option("[data-action=language]", "kk")
-    page.wait_for_url("**?test=1&snapshot=1&lang=kk#CR1-N-AAAAAAB")
+    page.wait_for_url("**?test=1&snapshot=1&idle-solver=0&lang=kk#CR1-N-AAAAAAB")
     ready(page)
     expect(page.locator("header [data-action=new]")).to_have_text(WORDS["kk"]["new"])
 
