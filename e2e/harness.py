@@ -179,13 +179,13 @@ FIRST_LOAD = """(items => {
 
 class WarmContexts:
     """Browser contexts kept for the whole run, one per set of context options, that each
-    test's page opens in as a returning visitor: Chromium's caches (the compiled WebAssembly,
-    the files, the service worker's copies) stay warm, and the page boots from the snapshot
-    (``?snapshot=1`` unless the query says otherwise) in about 1.5–2 s instead of a first
-    visit's 4.5 s; its solver's worker waits for a Hint or a check (``&idle-solver=0``: no
-    second Pyodide boots beside each short test). What the game keeps (localStorage) is
-    emptied for each test's page. A test about a first visit, the service worker or two tabs
-    opens a context of its own."""
+    test's page opens in as a returning visitor: Chromium's caches (the files, the service
+    worker's copies) stay warm, and the page boots from the snapshot (``?snapshot=1`` unless
+    the query says otherwise) in about 1.5–2 s instead of a first visit's 4.5 s; its
+    solver's worker waits for a Hint or a check (``&idle-solver=0``: no second Pyodide boots
+    beside each short test). What the game keeps (localStorage) is emptied for each test's
+    page. A test about a first visit, the service worker or two tabs opens a context of its
+    own."""
 
     def __init__(self, browser, site: str) -> None:
         self.browser = browser

@@ -164,13 +164,23 @@ async function politelyInRanges(url, size) {
 
 // Inflate, check and keep the snapshot (`info`, its packed bytes) in a worker of its own
 // (static/snapshot-keeper.mjs): ~0.3 s of a core that the page's main thread does not pay.
+// True once kept; an error if the worker did not load or did not answer within 60 s.
 function keptOffThread(info, packed) {
   return new Promise((resolve, reject) => {
     const keeper = new Worker(new URL("./snapshot-keeper.mjs", import.meta.url), {
       type: "module", name: "snapshot-keeper",
     });
-    keeper.onmessage = (event) => resolve(event.data === true);
-    keeper.onerror = (event) => reject(new Error(`the keeper did not start: ${event.message}`));
+    const done = (settle, value) => {
+      clearTimeout(timer);
+      keeper.terminate();
+      settle(value);
+    };
+    const timer = setTimeout(() => done(reject, new Error("the keeper did not answer")), 60000);
+    keeper.onmessage = (event) => done(resolve, event.data === true);
+    keeper.onerror = (event) => {
+      event.preventDefault();  // said below, once
+      done(reject, new Error(`the keeper failed: ${event.message || "its script did not load"}`));
+    };
     keeper.postMessage({ info, packed });
   });
 }

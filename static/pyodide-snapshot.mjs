@@ -3,7 +3,8 @@
 // imported) when this browser already keeps it, booting plainly otherwise.
 // - A first visit boots plainly: the snapshot (6.9 MB) would more than double the bytes a
 //   phone downloads before it can play. The page then downloads it in the background
-//   (static/boot.js), keeps it inflated (keepInflated) and hands the service worker a copy,
+//   (static/boot.js), keeps it inflated (keepInflated, in static/snapshot-keeper.mjs's
+//   worker) and hands the service worker a copy,
 //   and the next visits restore it. ?snapshot=1 restores it even on a first
 //   visit, ?snapshot=0 never does. body[data-boot] says which ran: snapshot, plain, or full.
 // - The trimmed library is checked against the build's SHA-256 before use; if it is missing
@@ -183,7 +184,8 @@ async function keep(store, bytes, expected) {  // true once kept
   }
 }
 
-// The snapshot downloaded in the background (static/boot.js): `info` (snapshot.json) and the
+// The snapshot downloaded in the background (static/boot.js, then in the worker of
+// static/snapshot-keeper.mjs, off the page's main thread): `info` (snapshot.json) and the
 // packed bytes (a Blob). Inflated, checked against the build's SHA-256 and kept as a boot
 // reads it, so that the very next visit restores it without inflating; true once kept.
 export async function keepInflated(info, packed) {
