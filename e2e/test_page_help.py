@@ -91,9 +91,13 @@ def test_help_works_offline_and_leads_back_to_the_game(profile_browser, own_site
     expect(page.locator("#help-content h1")).to_have_text("Crescent: rules and help")
     page.locator("#help-full").click()  # and so does the page
     expect(page.locator("h1")).to_have_text("Crescent: rules and help")
-    # the stylesheet came from the worker's cache too: the bar has its colour
-    bar = page.evaluate("getComputedStyle(document.querySelector('.help-bar')).backgroundColor")
-    assert bar not in ("rgba(0, 0, 0, 0)", "transparent"), bar
+    # the stylesheet came from the worker's cache too: the bar gets its colour (the heading
+    # is parsed before the stylesheet has arrived: wait for it, as a reader's eye would)
+    page.wait_for_function(
+        "!['rgba(0, 0, 0, 0)', 'transparent'].includes("
+        "getComputedStyle(document.querySelector('.help-bar')).backgroundColor)",
+        timeout=10_000,
+    )
     page.locator(".games a", has_text="Forty Thieves").click()
     expect(page).to_have_url(re.compile(r"/help/en/forty-thieves\.html#CR1-N-AAAAAAB$"))
     page.locator(".languages a[hreflang=bg]").click()
