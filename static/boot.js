@@ -39,13 +39,18 @@ function idle(callback, timeout = 2000) {
   else setTimeout(callback, 50);
 }
 
+// A new version taking over a page that a version already controlled: offer to reload. Heard
+// from the start: an update found by this very load can install and claim the page before it
+// is ready, and a listener added then would miss it. (A first install claiming is no news.)
+if ("serviceWorker" in navigator && navigator.serviceWorker.controller) {
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    document.getElementById("update").hidden = false;
+  });
+}
+
 function offline() {
   if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
   downloading("waiting");
-  const hadController = Boolean(navigator.serviceWorker.controller);
-  navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (hadController) document.getElementById("update").hidden = false;
-  });
   navigator.serviceWorker.addEventListener("message", (event) => {
     if (event.data && event.data.type === "kept") document.body.dataset.offline = "ready";
   });
