@@ -104,7 +104,7 @@ const downloading = (state) => { document.body.dataset.download = state; };
 
 // Wait while the browser is offline (body[data-download=offline]: a request would only fail)
 // or a pointer is down (body[data-download=paused]), whichever comes, as often as it comes.
-async function unpressed() {
+async function askable() {
   for (;;) {
     if (!navigator.onLine) {
       downloading("offline");
@@ -130,7 +130,7 @@ async function readPolitely(response) {
   const reader = response.body.getReader();
   const chunks = [];
   for (;;) {
-    await unpressed();
+    await askable();
     const { done, value } = await reader.read();
     if (done) break;
     chunks.push(value);
@@ -140,7 +140,7 @@ async function readPolitely(response) {
 
 // `url` (a small file), asked for only while no pointer is down.
 async function politely(url) {
-  await unpressed();
+  await askable();
   const response = await fetch(url, { headers: BACKGROUND });
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   return readPolitely(response);
@@ -153,7 +153,7 @@ async function politely(url) {
 async function politelyInRanges(url, size) {
   const parts = [];
   for (let start = 0; start < size; start += CHUNK) {
-    await unpressed();
+    await askable();
     const end = Math.min(start + CHUNK, size) - 1;
     const headers = { ...BACKGROUND, Range: `bytes=${start}-${end}` };
     const response = await fetch(url, { headers });
@@ -227,7 +227,7 @@ async function snapshotInBackground(worker) {
     if (!loader.fits(facts)) throw new Error("the server's snapshot is not this page's");
     if (!restorable) {
       const bytes = await politelyInRanges(packed, facts.packed);
-      await unpressed();
+      await askable();
       if (!await keptOffThread(facts, bytes)) throw new Error("not whole or not the build's");
       await hand(worker, packed, bytes);  // the packed copy, for the worker's cache
     }

@@ -79,18 +79,20 @@ def hooks_on(search: str) -> bool:
     """Only an exact ``test`` parameter (``?test``, ``?test=1``, ``?a=b&test``) switches the
     test hooks on; ``?utm_campaign=contest`` and ``?test=0`` do not (static/watchdog.js reads
     it the same way)."""
-    query = search[1:] if search.startswith("?") else search
-    values = parse_qs(query, keep_blank_values=True).get("test", [])
-    return any(value in ("", "1") for value in values)
+    return any(value in ("", "1") for value in query_values(search, "test"))
 
 
 def solver_starts_when_idle(search: str) -> bool:
     """Whether the solver's worker starts by itself once the page is idle (so that a first
     Hint is quick). Always, but for a test (``?test&idle-solver=0``) whose page never needs it
     unasked: a second Pyodide booting beside every short test page costs the suite its time."""
+    return not (hooks_on(search) and "0" in query_values(search, "idle-solver"))
+
+
+def query_values(search: str, name: str) -> list[str]:
+    """Every value of ``name`` in a URL's query string (``"?a=1&test"``), blanks kept."""
     query = search[1:] if search.startswith("?") else search
-    asked = parse_qs(query, keep_blank_values=True).get("idle-solver", [])
-    return not (hooks_on(search) and "0" in asked)
+    return parse_qs(query, keep_blank_values=True).get(name, [])
 
 
 HELP_LANGUAGES = ("en", "ar", "bg", "kk", "fr", "ru")  # help/chrome.json's (tests/test_help.py)
