@@ -1,8 +1,10 @@
 """Boot, the deal on the page against the engine, the loading and failure states."""
 
+import io
 import re
+import zipfile
 
-from harness import ready
+from harness import ROOT, ready
 from pages import cards_of, load_code, tap, top_card
 from playwright.sync_api import expect
 
@@ -55,6 +57,33 @@ def test_boot_failure_shows_a_plain_message_and_reload(browser, site):
     assert "could not start" in failed.inner_text()
     expect(failed.locator("button")).to_have_text("Reload")
     assert page.locator(".py-error:visible").count() == 0  # no traceback shown
+    ctx.close()
+
+
+def test_a_python_error_during_the_boot_shows_the_failure_panel(browser, site):
+    """The entry script imports the page's modules in tasks of their own (game/web/app.py):
+    an error in one of them still ends in the failure panel, with the traceback in the
+    console for whoever looks, and no half-started page."""
+    built = ROOT / "_site" / "static" / "game.zip"
+    broken = io.BytesIO()
+    with zipfile.ZipFile(built) as source, zipfile.ZipFile(broken, "w") as archive:
+        for member in source.infolist():
+            data = source.read(member)
+            if member.filename == "game/web/painter.py":  # imported half-way through the boot
+                data = b"raise RuntimeError('painter broken at boot')\n"
+            archive.writestr(member, data)
+    ctx = browser.new_context(service_workers="block")  # the page's own request, routed
+    page = ctx.new_page()
+    said = []
+    page.on("console", lambda message: said.append(message.text))
+    page.route("**/static/game.zip", lambda route: route.fulfill(body=broken.getvalue()))
+    page.goto(f"{site}index.html?test=1&snapshot=0#CR1-N-AAAAAAB")
+    failed = page.locator("#boot-failed")
+    expect(failed).to_be_visible(timeout=60_000)
+    assert "could not start" in failed.inner_text()
+    assert any("painter broken at boot" in text for text in said), said
+    assert page.evaluate("document.body.dataset.ready") is None
+    assert page.locator(".py-error:visible").count() == 0
     ctx.close()
 
 

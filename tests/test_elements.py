@@ -83,9 +83,9 @@ def test_no_other_module_looks_an_element_up_by_a_selector() -> None:
 
 
 def test_every_action_the_boot_binds_is_a_control_of_the_page() -> None:
-    """app.py binds clicks by action (``Elements.doing``, which fails the boot by name): each
-    one it names is a ``[data-action]`` of index.html."""
-    source = (Path(__file__).parents[1] / "game" / "web" / "app.py").read_text()
+    """The page's start binds clicks by action (``Elements.doing``, which fails the boot by
+    name): each one it names is a ``[data-action]`` of index.html."""
+    source = (Path(__file__).parents[1] / "game" / "web" / "startup.py").read_text()
     bound = {"help"}  # (bound on its own: a link that may follow itself)
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.AnnAssign | ast.Assign) and isinstance(node.value, ast.Dict):

@@ -6,50 +6,35 @@ mypy's files and the page's Python are read off the same folders."""
 
 from __future__ import annotations
 
-import ast
 import re
 import tomllib
 from pathlib import Path
 
 import pytest
 
-from game.ui.boot import BOOT_MODULES, BROWSER_MODULES
+from game.ui.boot import BOOT_MODULES, BROWSER_MODULES, START, still_to_import
 from game.ui.languages import LANGUAGES
+from tools import imports
 from tools.site import ARCHIVE, ENTRY, archive_members, page_modules, pyscript_config
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "game"
 BROWSER = {"pyscript", "js", "pyodide"}
-MODULES = {
-    ".".join(p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
-    for p in GAME.rglob("*.py")
-}
+MODULES = imports.game_modules(ROOT)
 
 
 def module_of(path: Path) -> str:
-    return ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+    return imports.module_of(path, ROOT)
 
 
 def imports_of(path: Path) -> set[str]:
-    """The modules a file imports, relative imports resolved, ``from game.ui import board``
-    counted as ``game.ui.board``."""
-    package = module_of(path) if path.name == "__init__.py" else module_of(path).rpartition(".")[0]
-    return imports_in(path.read_text(), package)
+    """The modules a file imports (anywhere in it), relative imports resolved, ``from game.ui
+    import board`` counted as ``game.ui.board``."""
+    return imports_in(path.read_text(), imports.package_of(path, ROOT))
 
 
 def imports_in(source: str, package: str) -> set[str]:
-    names = set()
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Import):
-            names |= {alias.name for alias in node.names}
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parent = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
-                base = parent + (f".{base}" if base else "")
-            modules = {f"{base}.{a.name}" for a in node.names} & MODULES
-            names |= modules or {base}
-    return names
+    return imports.imports_in(source, package, MODULES)
 
 
 def room(path: Path) -> str:
@@ -135,3 +120,59 @@ def test_the_architecture_lists_every_module_and_only_what_exists():
         assert f"`{path.relative_to(ROOT).as_posix()}`" in text, path
     missing = [p for p in named if "<" not in p and not (ROOT / p).exists()]
     assert not missing, missing
+
+
+def test_the_boot_imports_each_module_after_what_it_imports_and_the_start_last():
+    """The entry script imports the page's modules in this order, a task each (game/web/app.py):
+    each module's own imports come before it, so that nearly every step compiles one module."""
+    order = imports.leaf_first([START])
+    assert order[-1] == START and len(order) == len(set(order))
+    place = {name: i for i, name in enumerate(order)}
+    for name in order:
+        if name in MODULES and name != "game":  # (game/__init__.py: the engine, one step)
+            path = ROOT / imports.path_of(name, ROOT)
+            package = imports.package_of(path, ROOT)
+            needed = imports.imports_in(path.read_text(), package, MODULES, at_import=True)
+            assert all(place[m] < place[name] for m in needed if m != "game"), name
+    assert "game.web.app" not in order  # the entry itself
+    assert "game.solver.batch" not in order  # (the command line's, not the page's)
+    # the search is not compiled on a first visit: a Hint or a check imports it
+    assert "game.solver.result" in order and "game.solver.searches" not in order
+
+
+def test_imports_inside_functions_and_for_type_checking_are_not_the_boots():
+    source = """from __future__ import annotations
+import json
+from typing import TYPE_CHECKING
+if TYPE_CHECKING:
+    from game.solver.proofs import Proof
+try:
+    import gettext
+except ImportError:
+    gettext = None
+def later():
+    import html
+class A:
+    import math
+    def f(self):
+        import re
+"""
+    found = imports.imports_in(source, "game.ui", MODULES, at_import=True)
+    assert found == {"json", "typing", "gettext", "math"}
+    assert imports.imports_in(source, "game.ui", MODULES) >= found | {"html", "re"}
+
+
+def test_no_package_defines_a_name_that_one_of_its_modules_has():
+    """``from game.solver import search`` is the package's ``search``, and the boot's order
+    reads it so; a module of that name, imported later (lazily), would replace it."""
+    packages = {m for m in MODULES if (ROOT / imports.path_of(m, ROOT)).name == "__init__.py"}
+    for package in packages:
+        modules = {m.rpartition(".")[2] for m in MODULES if m.rpartition(".")[0] == package}
+        assert imports.defined_in(package, ROOT) & modules == set(), package
+    assert "search" in imports.defined_in("game.solver", ROOT)  # (the check sees names)
+
+
+def test_only_what_is_not_imported_yet_is_imported_in_order():
+    order = ["game.cards", "re", "game.ui.faces", "game.web.startup"]
+    assert still_to_import(order, {"re", "game.cards"}) == ["game.ui.faces", "game.web.startup"]
+    assert still_to_import(order, set(order)) == []

@@ -2,6 +2,8 @@
 
 import json
 from pathlib import Path
+from urllib.parse import parse_qs
+from urllib.parse import unquote as reference
 
 import pytest
 from hypothesis import given
@@ -9,6 +11,7 @@ from hypothesis import strategies as st
 
 from game.codes import KINDS
 from game.ui.links import EXCERPT, excerpt, hooks_on, read_hash, solver_starts_when_idle
+from game.ui.query import query_values, unquote
 
 
 @pytest.mark.parametrize(
@@ -111,3 +114,34 @@ def test_every_shortcut_of_the_app_names_a_game():
     manifest = json.loads((Path(__file__).parent.parent / "manifest.webmanifest").read_text())
     kinds = {read_hash(s["url"].split("#", 1)[1]).kind for s in manifest["shortcuts"]}
     assert kinds == {"CR1-N", "FT1-N"}
+
+
+# game.ui.query reads the address as urllib.parse does, without importing it (and ipaddress)
+# at every first visit: the standard library is the oracle, on any text
+QUERY_TEXT = st.text(alphabet=st.sampled_from("ab=&+%20FfGC3A9é€\x00?;"), max_size=40)
+
+
+@given(QUERY_TEXT)
+def test_unquote_decodes_as_urllib_does(text):
+    assert unquote(text) == reference(text)
+    try:
+        expected = reference(text, errors="strict")
+    except UnicodeDecodeError:
+        with pytest.raises(UnicodeDecodeError):
+            unquote(text, errors="strict")
+    else:
+        assert unquote(text, errors="strict") == expected
+
+
+@given(QUERY_TEXT, st.sampled_from(["a", "b", "a b", "é", "", "test"]))
+def test_query_values_are_urllib_parse_qs_values(query, name):
+    expected = parse_qs(query.removeprefix("?"), keep_blank_values=True).get(name, [])
+    assert query_values(query, name) == expected
+
+
+@pytest.mark.parametrize(
+    ("search", "values"),
+    [("?test", [""]), ("?a=1&test=1&test", ["1", ""]), ("?contest=1", []), ("?te%73t=%31", ["1"])],
+)
+def test_query_values_by_example(search, values):
+    assert query_values(search, "test") == values

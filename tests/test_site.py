@@ -13,9 +13,11 @@ from bs4 import BeautifulSoup
 
 from game.codes import KINDS, kind_slug
 from game.ui.board import escape
+from game.ui.boot import IMPORT_ORDER, START
 from game.ui.games import controls_by_game
 from game.ui.languages import LANGUAGES
 from tools import catalogs, manifests
+from tools.imports import leaf_first
 from tools.site import (
     ARCHIVE,
     ENTRY,
@@ -80,7 +82,9 @@ def test_the_site_holds_the_page_and_nothing_else(built):
     ]
     assert [n for n in names if n.endswith(".py")] == [ENTRY]  # the rest is in the archive:
     with zipfile.ZipFile(site / ARCHIVE) as archive:
-        assert archive.namelist() == archive_members()
+        assert archive.namelist() == [*archive_members(), IMPORT_ORDER]
+        order = json.loads(archive.read(IMPORT_ORDER))  # the entry script's, at boot
+        assert order == leaf_first([START]) and order[-1] == START
         assert {f"static/messages/{lang}.mo" for lang in LANGUAGES} <= set(archive.namelist())
         assert not [n for n in archive.namelist() if n.endswith(NOT_IN_THE_PAGE)]
     assert "game/__main__.py" not in names and not [n for n in names if n.endswith(".map")]

@@ -14,7 +14,7 @@ from game.forty_thieves import COLUMNS, STOCK, WASTE
 from game.solver import UNKNOWN, UNWINNABLE, WINNABLE, Search, adapter_for, search, solve
 from game.solver.__main__ import main
 from game.solver.batch import parse_range, read_rows, run_batch, solve_deals, summary, wilson
-from game.solver.search import luby
+from game.solver.searches import luby
 from tests.helpers import build
 from tests.solving import (
     BLOCKING,

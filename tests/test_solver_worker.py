@@ -101,7 +101,7 @@ def test_stop_ends_the_search_and_a_new_start_replaces_the_running_one():
 
 def test_the_files_sent_to_the_worker_are_enough_to_search(tmp_path):
     files = game_files(ROOT)
-    assert "game/ui/solver_worker.py" in files and "game/solver/search.py" in files
+    assert "game/ui/solver_worker.py" in files and "game/solver/searches.py" in files
     assert not any(
         path.startswith("game/web/") and "pyscript" in text for path, text in files.items()
     )

@@ -19,9 +19,11 @@ from pathlib import Path
 
 from game.codes import KINDS
 from game.ui.board import escape
+from game.ui.boot import IMPORT_ORDER, START
 from game.ui.games import controls_by_game
 from game.ui.languages import NATIVE, direction
 from tools import catalogs, help, manifests, snapshots
+from tools.imports import leaf_first
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -100,13 +102,16 @@ def archive_members(root: Path = ROOT) -> list[str]:
 
 
 def write_archive(out: Path, root: Path = ROOT) -> None:
-    """The archive, the same bytes from the same sources (a fixed date and mode per file)."""
+    """The archive, the same bytes from the same sources (a fixed date and mode per file), and
+    the order in which the entry script imports the page's modules, read off their imports."""
+    order = json.dumps(leaf_first([START], root), indent=0).encode()
+    contents = [(rel, (root / rel).read_bytes()) for rel in archive_members(root)]
     with zipfile.ZipFile(out / ARCHIVE, "w") as archive:
-        for rel in archive_members(root):
+        for rel, data in [*contents, (IMPORT_ORDER, order)]:
             member = zipfile.ZipInfo(rel, date_time=(1980, 1, 1, 0, 0, 0))
             member.compress_type = zipfile.ZIP_DEFLATED
             member.external_attr = 0o644 << 16
-            archive.writestr(member, (root / rel).read_bytes(), compresslevel=9)
+            archive.writestr(member, data, compresslevel=9)
 
 
 def pyscript_config(root: Path = ROOT) -> str:

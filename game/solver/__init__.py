@@ -9,17 +9,42 @@
 
 from __future__ import annotations
 
+import importlib
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from ..core import Solitaire
 from ..crescent import Crescent
 from ..forty_thieves import FortyThieves
-from .crescent import CrescentAdapter
-from .forty_thieves import FortyThievesAdapter
-from .nested import Nested, Portfolio
-from .proofs import Proof, prove_unwinnable
-from .search import UNKNOWN, UNWINNABLE, WINNABLE, Beam, Restarts, Result, Search
+from .result import UNKNOWN, UNWINNABLE, WINNABLE, Result
+
+if TYPE_CHECKING:
+    from .crescent import CrescentAdapter
+    from .forty_thieves import FortyThievesAdapter
+    from .nested import Nested, Portfolio
+    from .proofs import Proof, prove_unwinnable
+    from .searches import Beam, Restarts, Search
+
+# The search's classes, each from its module when first asked for (PEP 562): the page imports
+# this package at boot for its verdicts, and the search only for a Hint or a check; a first
+# visit does not compile it (docs/PERFORMANCE.md). The boot snapshot holds it all the same.
+LAZY = {
+    "Beam": "searches",
+    "Restarts": "searches",
+    "Search": "searches",
+    "Nested": "nested",
+    "Portfolio": "nested",
+    "Proof": "proofs",
+    "prove_unwinnable": "proofs",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in LAZY:
+        return getattr(importlib.import_module(f".{LAZY[name]}", __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "UNKNOWN",
@@ -42,6 +67,9 @@ __all__ = [
 
 def adapter_for(game: Solitaire, seed: int = 0) -> CrescentAdapter | FortyThievesAdapter:
     """The search's view of a game (a copy: the game itself is never touched)."""
+    from .crescent import CrescentAdapter
+    from .forty_thieves import FortyThievesAdapter
+
     if isinstance(game, Crescent):
         return CrescentAdapter(game, seed)
     if isinstance(game, FortyThieves):
@@ -64,6 +92,10 @@ def search(
     lost trees sooner (:class:`Restarts`). Forty Thieves: beams of doubling width (its wins
     are long and narrow; see docs/SOLVER.md for the measurements).
     """
+    from .forty_thieves import FortyThievesAdapter
+    from .nested import Nested, Portfolio
+    from .searches import Beam, Restarts
+
     if isinstance(game, FortyThieves):
         return Beam(FortyThievesAdapter(game), states=states, seconds=seconds)
 
@@ -86,6 +118,7 @@ def alternating_orders(game: Crescent) -> Callable[[int], CrescentAdapter]:
     """The nested search's adapters: the graded move order for odd seeds (the first search: the
     most wins soon, what a Hint needs), the plain one for even seeds (other wins later)
     (docs/SOLVER.md, sixth pass)."""
+    from .crescent import CrescentAdapter
 
     def make(seed: int) -> CrescentAdapter:
         return CrescentAdapter(game, seed, graded=seed % 2 == 1)
@@ -96,6 +129,8 @@ def alternating_orders(game: Crescent) -> Callable[[int], CrescentAdapter]:
 def solve(game: Solitaire, states: int | None = None, seconds: float | None = None) -> Result:
     """A proof of loss (``prove_unwinnable``) if one is found, else a search of ``game``'s
     position to a verdict within the budget (none given: no limit)."""
+    from .proofs import prove_unwinnable
+
     started = time.perf_counter()
     proof = prove_unwinnable(game)
     if proof is not None:

@@ -32,7 +32,7 @@ from typing import Any, TypeVar, cast
 from ..core import REDEAL, Move, Record
 from ..crescent import NEIGHBOURS, PILES, Crescent
 from .keys import ZOBRIST, multiset_hash, place_hash, plain_cards
-from .search import Token, by_rank
+from .searches import Token, by_rank
 
 _PILES = range(8, 8 + PILES)
 SLIDE = -1  # an action's destination: onto the card's suit's met foundations

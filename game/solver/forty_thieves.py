@@ -21,7 +21,7 @@ from typing import Any
 from ..core import Move, Record
 from ..forty_thieves import COLUMNS, STOCK, WASTE, FortyThieves
 from .keys import ZOBRIST, multiset_hash, place_hash, plain_cards
-from .search import Token
+from .searches import Token
 
 _FOUNDATIONS = range(8)
 _COLUMNS = range(8, 8 + COLUMNS)

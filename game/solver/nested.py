@@ -27,7 +27,8 @@ from collections.abc import Callable, Generator, Iterable
 from typing import Any, Protocol, TypeVar
 
 from ..core import Move
-from .search import UNKNOWN, WINNABLE, Result, Tree, without_gc
+from .result import UNKNOWN, WINNABLE, Result
+from .searches import Tree, without_gc
 
 A = TypeVar("A")
 Steps = Generator[None, None, tuple[int, list[Any]]]  # yields at pauses; (score, sequence)

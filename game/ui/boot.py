@@ -10,6 +10,7 @@ imported before the page is ready.
 from __future__ import annotations
 
 import os
+from collections.abc import Container, Iterable
 
 GAME = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -24,7 +25,12 @@ def modules_of(room: str) -> tuple[str, ...]:
 
 # The engine's own entry points, then the whole pure room: each is imported before the snapshot
 # is taken, so that a visit restores it compiled and initialised.
-BOOT_MODULES = ("game", "game.codes", "game.solver", *modules_of("ui"))
+# The solver's modules are there too, though the page imports its search only for a Hint or a
+# check (game/solver/__init__.py); not its command line and batch, which the page never runs.
+SEARCH_MODULES = tuple(
+    m for m in modules_of("solver") if m not in ("game.solver.__main__", "game.solver.batch")
+)
+BOOT_MODULES = ("game", "game.codes", "game.solver", *SEARCH_MODULES, *modules_of("ui"))
 
 # The standard library modules that PyScript's own package imports at every start
 # (pyscript.display imports html, ~65 ms under Pyodide): in the snapshot they cost nothing.
@@ -34,3 +40,16 @@ PYSCRIPT_IMPORTS = ("html",)
 # interpreter has started), so it cannot be in the snapshot. The entry script, app.py, runs
 # as `__main__`; the room's package comes with it.
 BROWSER_MODULES = ("game.web", *(m for m in modules_of("web") if m != "game.web.app"))
+
+# The page's modules in the order its entry script imports them, one at a time with a task
+# boundary between two (a first visit's boot is then ~70 short tasks, not one of ~0.4 s):
+# everything the page's start imports, each after what it imports (tools/imports.leaf_first),
+# written by the build into the page's archive (tools/site.py). The page's start itself is last.
+START = "game.web.startup"
+IMPORT_ORDER = "game/web/imports.json"
+
+
+def still_to_import(order: Iterable[str], imported: Container[str]) -> list[str]:
+    """The modules of ``order`` not imported yet, in order: nothing on a boot from the snapshot
+    but the browser room (and no task boundary is spent on what is there already)."""
+    return [name for name in order if name not in imported]

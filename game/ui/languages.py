@@ -9,7 +9,8 @@ primary subtag), English. ``static/watchdog.js`` makes the same choice before th
 from __future__ import annotations
 
 from collections.abc import Iterable
-from urllib.parse import parse_qs
+
+from .query import query_values
 
 LANGUAGES = ("en", "ar", "bg", "kk", "fr", "ru")
 DEFAULT = "en"
@@ -38,7 +39,7 @@ def from_query(search: str) -> str | None:
     """The ``lang`` of a URL's query string (``"?lang=ar&test"``), if it names one we have:
     the first that is not blank (``?lang=&lang=ar`` is Arabic), as static/watchdog.js reads
     it before the first paint."""
-    values = parse_qs(search.lstrip("?"), keep_blank_values=True).get("lang", [])
+    values = query_values(search.lstrip("?"), "lang")
     given = [value for value in values if value.strip()]
     return supported(given[0]) if given else None
 

@@ -10,12 +10,12 @@ code" message, and the page replaces the hash with the deal it starts instead.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from urllib.parse import parse_qs, unquote
 
 from game import CodeError, GameCode
 from game.codes import KINDS
 
 from .games import view_of_kind
+from .query import query_values, unquote
 
 MAX_HASH = 256  # a code is 13 characters
 MAX_REPLAY_HASH = 12_000  # a replay link: the code, then ~6 characters a move
@@ -87,12 +87,6 @@ def solver_starts_when_idle(search: str) -> bool:
     Hint is quick). Always, but for a test (``?test&idle-solver=0``) whose page never needs it
     unasked: a second Pyodide booting beside every short test page costs the suite its time."""
     return not (hooks_on(search) and "0" in query_values(search, "idle-solver"))
-
-
-def query_values(search: str, name: str) -> list[str]:
-    """Every value of ``name`` in a URL's query string (``"?a=1&test"``), blanks kept."""
-    query = search[1:] if search.startswith("?") else search
-    return parse_qs(query, keep_blank_values=True).get(name, [])
 
 
 HELP_LANGUAGES = ("en", "ar", "bg", "kk", "fr", "ru")  # help/chrome.json's (tests/test_help.py)

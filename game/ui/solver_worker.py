@@ -24,8 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import game
-from game.solver import UNWINNABLE, Result, prove_unwinnable
-from game.solver.proofs import Proof
+from game.solver import UNWINNABLE, Result
 
 from .assist import Job
 
@@ -73,6 +72,8 @@ def stop_message(ident: int) -> str:
 
 def result_of(message: dict[str, Any]) -> Result:
     """The worker's ``done`` message as the solver's :class:`Result`."""
+    from game.solver.proofs import Proof  # (not at boot: the page's first visit skips it)
+
     return Result(
         message["verdict"],
         [game.Move.from_text(text) for text in message["moves"]],
@@ -108,7 +109,7 @@ class Searches:
         self.ident, self.job = message["id"], None
         g = game.from_position(message["position"])
         started = self.clock()
-        proof = prove_unwinnable(g)
+        proof = game.solver.prove_unwinnable(g)
         if proof is not None:
             seconds = (self.clock() - started) / 1000
             return self.done(Result(UNWINNABLE, seconds=seconds, proof=proof))

@@ -19,14 +19,11 @@ import functools
 import gc
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Any, Protocol, TypeVar
 
 from ..core import Move, Record
-from .proofs import Proof
-
-WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
+from .result import UNKNOWN, UNWINNABLE, WINNABLE, Result
 
 by_rank = itemgetter(0)  # sort key of (rank or score, ...) tuples: ties keep their order
 
@@ -106,34 +103,6 @@ class Scored(Tree[A], Protocol[A]):
         """The key and the score ``play(action)`` would reach, worked out without playing, or
         ``None`` where that is not cheap or the action may win: a beam plays only those."""
         ...
-
-
-@dataclass
-class Result:
-    """A verdict, the winning line (engine moves from the position searched) and the cost."""
-
-    verdict: str
-    moves: list[Move] = field(default_factory=list)
-    states: int = 0
-    seconds: float = 0.0
-    proof: Proof | None = None  # an unwinnable verdict's argument, when one gave it
-
-    @property
-    def reason(self) -> str:
-        """The proof in English words ("" without one): the CLI's JSON says it."""
-        return str(self.proof) if self.proof is not None else ""
-
-    def as_json(self) -> dict[str, Any]:
-        """Moves as ``[src, dst]``, a redeal as ``["redeal"]``; ``reason`` only if there is one."""
-        out: dict[str, Any] = {
-            "verdict": self.verdict,
-            "moves": [[m.text()] if m.is_redeal else [m.src, m.dst] for m in self.moves],
-            "states": self.states,
-            "seconds": round(self.seconds, 3),
-        }
-        if self.reason:
-            out["reason"] = self.reason
-        return out
 
 
 class _Sliced:
