@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from game.ui.boot import BOOT_MODULES, BROWSER_MODULES, START, still_to_import
+from game.ui.boot import BOOT_MODULES, BROWSER_MODULES, IMPORT_ORDER, START
 from game.ui.languages import LANGUAGES
 from tools import imports
 from tools.site import ARCHIVE, ENTRY, archive_members, page_modules, pyscript_config
@@ -172,7 +172,7 @@ def test_no_package_defines_a_name_that_one_of_its_modules_has():
     assert "search" in imports.defined_in("game.solver", ROOT)  # (the check sees names)
 
 
-def test_only_what_is_not_imported_yet_is_imported_in_order():
-    order = ["game.cards", "re", "game.ui.faces", "game.web.startup"]
-    assert still_to_import(order, {"re", "game.cards"}) == ["game.ui.faces", "game.web.startup"]
-    assert still_to_import(order, set(order)) == []
+def test_the_entry_script_reads_the_order_where_the_build_writes_it():
+    """app.py reads the order before it may import anything of ``game`` (the engine would
+    come with it, in one task): its path is written there too, and must be the build's."""
+    assert f'Path("{IMPORT_ORDER}")' in (ROOT / ENTRY).read_text()

@@ -126,4 +126,6 @@ def leaf_first(roots: list[str], root: Path = ROOT) -> list[str]:
 
     for name in roots:
         visit(name)
-    return order
+    # the standard library's first: they import nothing of the game, and the first game module
+    # imported runs game/__init__.py, the whole engine in one step, which need not hold them
+    return [m for m in order if m not in known] + [m for m in order if m in known]

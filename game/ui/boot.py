@@ -10,7 +10,6 @@ imported before the page is ready.
 from __future__ import annotations
 
 import os
-from collections.abc import Container, Iterable
 
 GAME = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -47,9 +46,3 @@ BROWSER_MODULES = ("game.web", *(m for m in modules_of("web") if m != "game.web.
 # written by the build into the page's archive (tools/site.py). The page's start itself is last.
 START = "game.web.startup"
 IMPORT_ORDER = "game/web/imports.json"
-
-
-def still_to_import(order: Iterable[str], imported: Container[str]) -> list[str]:
-    """The modules of ``order`` not imported yet, in order: nothing on a boot from the snapshot
-    but the browser room (and no task boundary is spent on what is there already)."""
-    return [name for name in order if name not in imported]

@@ -22,14 +22,17 @@ from pyscript import window
 window.performance.mark("app:start")  # bench/page.py prints where the boot time goes
 
 
+# The build's order (tools/site.py writes it into the archive PyScript unpacks here; the same
+# path as game.ui.boot.IMPORT_ORDER, which cannot be imported before the engine is)
+ORDER = Path("game/web/imports.json")
+
+
 async def boot() -> None:
     try:
-        from game.ui.boot import IMPORT_ORDER, still_to_import  # the engine comes with it
-
-        order = json.loads(Path(IMPORT_ORDER).read_text())  # the build's (tools/site.py)
-        for name in still_to_import(order, sys.modules):
-            await asyncio.sleep(0)  # a task boundary: the browser may paint and take input
-            importlib.import_module(name)
+        for name in json.loads(ORDER.read_text()):
+            if name not in sys.modules:  # (from the snapshot: most of them)
+                await asyncio.sleep(0)  # a task boundary: the browser may paint and take input
+                importlib.import_module(name)
         from game.web.startup import start
 
         await start()

@@ -130,14 +130,25 @@ def bind(page: Page) -> None:
 
 
 async def start() -> None:
-    """The page, in three tasks: the words and the cards' art; the page; its events and the
-    first deal (together: nothing is bound before there is a game to take the input)."""
+    """The page, in four tasks: the words and the cards' art; the page; the first deal,
+    painted; its events bound, and ready. The events come last, once there is a game to take
+    the input (the first deal only replaces the address's hash: no ``hashchange`` is missed),
+    and the controls are enabled with them."""
     found()  # every element of the page, or the boot fails here naming those missing
     random.seed()  # restored from a snapshot, the generator would start alike in every session
     words = Messages.load(language())
     install_art(SPRITE if words.ranks == RANKS else sprite(words.ranks))  # the corner letters
     await asyncio.sleep(0)  # a task boundary: the browser may paint and take input
     page = Page(words)
+    await asyncio.sleep(0)
+
+    def first_deal() -> bool:
+        page.load_hash()
+        return True
+
+    if page.guard(first_deal)() is None:  # failed, reported: the start-up's fallback is a
+        page.deal(page.kind(), push=False)  # fresh deal
+    page.frames.now()
     await asyncio.sleep(0)
     found().language.value = words.lang
     bind(page)
@@ -150,17 +161,10 @@ async def start() -> None:
         # trimmed library the build made, tools/stdlib.py)
         window.solitaireModules = create_proxy(lambda: json.dumps(sorted(sys.modules)))
         window.solitaireReplayLink = create_proxy(lambda: page.replaying.link(page.game))
-
-    def first_deal() -> bool:
-        page.load_hash()
-        return True
-
-    if page.guard(first_deal)() is None:  # failed, reported: the start-up's fallback is a
-        page.deal(page.kind(), push=False)  # fresh deal
     found().loading.hidden = True
     for control in found().ready_controls:
         control.disabled = False
-    page.frames.now()
+    page.frames.now()  # the toolbar again: what has nothing to do yet (Undo) is disabled
     if testing:  # what Python had imported when the page became ready (e2e/test_page_snapshot)
         window.solitaireBootModules = json.dumps(sorted(sys.modules))
     window.performance.mark("app:ready")
