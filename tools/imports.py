@@ -9,7 +9,6 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-GAME = ROOT / "game"
 
 
 def module_of(path: Path, root: Path = ROOT) -> str:
@@ -61,8 +60,8 @@ def defined_in(package: str, root: Path) -> set[str]:
     """The names a package's ``__init__.py`` defines when it runs (functions, classes,
     assignments, imports), or none for a module that is not a package: none may be the name
     of one of its modules, which would replace it once that module is imported."""
-    path = root / Path(*package.split(".")) / "__init__.py"
-    if not path.exists():
+    path = root / path_of(package, root)
+    if path.name != "__init__.py":
         return set()
     names: set[str] = set()
     for node in _run_at_import(ast.parse(path.read_text()).body):

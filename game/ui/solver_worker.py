@@ -107,9 +107,11 @@ class Searches:
         if message["type"] != "start":
             raise ValueError(f"unknown message type {message['type']!r}")
         self.ident, self.job = message["id"], None
+        from game.solver.proofs import prove_unwinnable  # (the worker's: not at the page's boot)
+
         g = game.from_position(message["position"])
         started = self.clock()
-        proof = game.solver.prove_unwinnable(g)
+        proof = prove_unwinnable(g)
         if proof is not None:
             seconds = (self.clock() - started) / 1000
             return self.done(Result(UNWINNABLE, seconds=seconds, proof=proof))
