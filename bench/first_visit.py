@@ -6,7 +6,8 @@ first visit's cost: each is printed raw and as gzip -9 of the file (what a compr
 such as GitHub Pages sends; ``.wasm`` included), with the totals. The files fetched after
 ready (the service worker's offline copy and the boot snapshot, in the background) are
 totalled apart; ``--save-data`` visits as a phone in data-saver mode does (no snapshot).
-Target (docs/PERFORMANCE.md): at most 5.0 MB gzip before ready.
+Target (docs/PERFORMANCE.md): at most 5.3 MB gzip before ready (5.0 MB until the standard
+library shipped as bytecode: 0.66 MB more, for a boot that compiles none of it).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from playwright.sync_api import sync_playwright
 
 from tools.serve import ALREADY_COMPRESSED, PREFIX, ROOT, launch_with_profile, serve
 
-BUDGET = 5.0e6
+BUDGET = 5.3e6
 
 
 @cache

@@ -63,8 +63,9 @@ def library_modules(zip_path: Path) -> set[str]:
     names = set()
     with zipfile.ZipFile(zip_path) as library:
         for name in library.namelist():
-            if name.endswith(".py"):
-                names.add(name.removesuffix(".py").removesuffix("/__init__").replace("/", "."))
+            if name.endswith((".py", ".pyc")):  # source, or bytecode (the trimmed one)
+                stem = name.removesuffix("c").removesuffix(".py").removesuffix("/__init__")
+                names.add(stem.replace("/", "."))
     return names
 
 

@@ -114,7 +114,7 @@ def test_under_save_data_no_snapshot_is_fetched_and_the_next_visit_boots_plainly
     browser, site_server
 ):
     """A phone in data-saver mode (navigator.connection.saveData) gets offline play, but not
-    the 6.9 MB that only make later boots faster."""
+    the 5.1 MB that only make later boots faster."""
     server, site = site_server
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()

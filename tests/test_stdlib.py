@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.util
+import types
 import zipfile
+import zipimport
 from pathlib import Path
 
 from tools.stdlib import entries_for, imports_in, trim, without_docstrings
@@ -59,6 +62,32 @@ def test_stripped_modules_keep_their_code_and_lose_their_docstrings(tmp_path):
     space: dict[str, object] = {}
     exec(compile(text, "random.py", "exec"), space)
     assert space["C"].y == 2 and space["f"]() is None  # type: ignore[attr-defined]
+
+
+def test_compiled_modules_import_from_the_zip_with_no_source(tmp_path):
+    """The page's library is bytecode (of the Python running the build: here CPython, in the
+    build Pyodide's): zipimport runs it with no source beside it, its docstrings are gone,
+    and a traceback names the library's path and the source's own line."""
+    out = tmp_path / "trimmed.zip"
+    held = trim(library(tmp_path), ["json", "json.decoder", "random"], out, bytecode=True)
+    assert held == ["json", "json.decoder", "random"]
+    with zipfile.ZipFile(out) as trimmed:
+        assert sorted(trimmed.namelist()) == [
+            "json/",
+            "json/__init__.pyc",
+            "json/decoder.pyc",
+            "random.pyc",
+        ]
+        assert trimmed.read("random.pyc")[:4] == importlib.util.MAGIC_NUMBER
+    finder = zipimport.zipimporter(str(out))
+    assert finder.get_source("random") is None  # no source shipped
+    module = types.ModuleType("random")
+    exec(finder.get_code("random"), module.__dict__)
+    assert module.C.y == 2 and module.f() is None
+    assert module.__doc__ is None and module.C.__doc__ is None and module.f.__doc__ is None
+    assert module.f.__code__.co_firstlineno == 3  # as in the source, docstrings and all
+    decoder = zipimport.zipimporter(f"{out}/json/").get_code("json.decoder")
+    assert decoder.co_filename == f"{tmp_path / 'full.zip'}/json/decoder.py"
 
 
 def test_a_function_left_with_only_its_docstring_still_parses():

@@ -3,7 +3,9 @@
 // 1. Boot Pyodide with its full standard library, import what the page imports at boot
 //    (game/ui/boot.py), every module the game's code names anywhere (a lazy import in a
 //    function too) and tools/stdlib.py's SAFETY list, and write SITE/static/stdlib.zip:
-//    the library cut down to those modules (tools/stdlib.py), without docstrings.
+//    the library cut down to those modules (tools/stdlib.py), compiled by this Python (the
+//    page's), without docstrings and column positions (PYTHONNODEBUGRANGES: a third of
+//    the bytecode's bytes; a traceback keeps its lines, not the ^^^ under them).
 // 2. Boot again on that library, import the game, and take Pyodide's memory snapshot:
 //    SITE/static/snapshot.bin.gz and snapshot.json ({pyodide, game, bytes, sha256, packed,
 //    stdlib: {bytes, sha256, modules}, modules}). The snapshot only fits the library it was
@@ -48,7 +50,7 @@ importlib.import_module("game.ui.messages").Messages.load()
 `;
 
 // 1. the trimmed library
-const full = await loadPyodide({ env: { PYTHONHASHSEED: "0" } });
+const full = await loadPyodide({ env: { PYTHONHASHSEED: "0", PYTHONNODEBUGRANGES: "1" } });
 mount(full);
 const held = full.runPython(IMPORT_THE_GAME + `
 import json
@@ -59,7 +61,7 @@ import_safety()
 for name in sorted(imports_in(Path("/home/pyodide/game"))):  # lazy imports included
     importlib.import_module(name)
 json.dumps(trim(Path(f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip"),
-                sorted(sys.modules), Path("/tmp/site/static/stdlib.zip"), strip=True))
+                sorted(sys.modules), Path("/tmp/site/static/stdlib.zip"), bytecode=True))
 `);
 
 // 2. the snapshot, on the trimmed library

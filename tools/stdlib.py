@@ -1,17 +1,21 @@
-"""The page's standard library: Pyodide's ``python_stdlib.zip`` (2.5 MB) cut down to the
-modules the game really imports (~0.6 MB), for the first visit's bytes.
+"""The page's standard library: Pyodide's ``python_stdlib.zip`` (2.5 MB of source) cut down
+to the modules the game really imports and compiled, for a first visit's bytes and its boot.
 
 The list is recorded at build time, not kept by hand: ``tools/snapshot.mjs modules`` boots
 Pyodide with the full library, imports everything the page imports at boot (game.ui.boot)
 and :data:`SAFETY`, and prints ``sys.modules``. :func:`trim` writes the zip of those
-modules' files. The snapshot is then made on the trimmed library, after importing every
-recorded module from it: a module missing from the zip fails the build (``make site``), not
-a player's game. The e2e run checks that nothing the page imports comes from elsewhere.
+modules' files, as bytecode of that same Python: Pyodide's own library is source, which
+every first visit compiled (3.4 s of a desktop's plain boot, most of a phone's blocking
+time). The snapshot is then made on the trimmed library, after importing every recorded
+module from it: a module missing from the zip fails the build (``make site``), not a
+player's game. The e2e run checks that nothing the page imports comes from elsewhere.
 """
 
 from __future__ import annotations
 
 import ast
+import importlib.util
+import marshal
 import zipfile
 from collections.abc import Iterable
 from pathlib import Path
@@ -70,11 +74,9 @@ def entries_for(module: str, names: set[str]) -> list[str]:
     return found
 
 
-def without_docstrings(source: str) -> str:
-    """``source`` re-written from its syntax tree, without comments and docstrings (as
-    ``python -OO`` would drop them): ~40% fewer bytes to download. Run under the Python the
-    page runs (Pyodide's), which parses its own library's syntax."""
-    tree = ast.parse(source)
+def docstrings_dropped(tree: ast.Module) -> ast.Module:
+    """``tree`` without the docstrings of its module, classes and functions (as ``python -OO``
+    would drop them, but keeping ``assert``), every other node on its own line still."""
     for node in ast.walk(tree):
         if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
             body = node.body
@@ -82,8 +84,27 @@ def without_docstrings(source: str) -> str:
             if isinstance(first, ast.Constant) and isinstance(first.value, str):
                 del body[0]
                 if not body:
-                    body.append(ast.Pass())
-    return ast.unparse(tree) + "\n"
+                    body.append(ast.copy_location(ast.Pass(), first))
+    return tree
+
+
+def without_docstrings(source: str) -> str:
+    """``source`` re-written from its syntax tree, without comments and docstrings: ~40%
+    fewer bytes to download. Run under the Python the page runs (Pyodide's), which parses
+    its own library's syntax."""
+    return ast.unparse(docstrings_dropped(ast.parse(source))) + "\n"
+
+
+def compiled(source: bytes, runtime_path: str) -> bytes:
+    """``source`` without docstrings as a ``.pyc`` of the running Python, which must be the
+    page's: an unchecked hash-based one (PEP 552), since the zip holds no source to check
+    against. Its line numbers are the source's (a traceback's lines are Python's own
+    library's), and its code names ``runtime_path``."""
+    tree = docstrings_dropped(ast.parse(source, runtime_path))
+    code = compile(tree, runtime_path, "exec", dont_inherit=True)
+    unchecked_hash = (0b01).to_bytes(4, "little")  # PEP 552's flags: hash-based, not checked
+    header = importlib.util.MAGIC_NUMBER + unchecked_hash + importlib.util.source_hash(source)
+    return header + marshal.dumps(code)
 
 
 OUTSIDE = ("game", "js", "pyscript", "_pyscript", "polyscript", "__future__")
@@ -121,10 +142,13 @@ def import_safety() -> None:
                     importlib.import_module(info.name)
 
 
-def trim(full: Path, modules: Iterable[str], out: Path, strip: bool = False) -> list[str]:
+def trim(
+    full: Path, modules: Iterable[str], out: Path, strip: bool = False, bytecode: bool = False
+) -> list[str]:
     """Write ``out``: the entries of ``full`` that make ``modules`` importable, compressed
-    as tightly as zip allows, without docstrings if ``strip``; returns the module names it
-    holds (those of ``modules`` that come from the library)."""
+    as tightly as zip allows, as source without docstrings if ``strip``, or as bytecode
+    (without them too) if ``bytecode``; returns the module names it holds (those of
+    ``modules`` that come from the library)."""
     with zipfile.ZipFile(full) as source:
         names = set(source.namelist())
         wanted: set[str] = {"site-packages/"} & names
@@ -136,13 +160,15 @@ def trim(full: Path, modules: Iterable[str], out: Path, strip: bool = False) -> 
         with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as target:
             for info in source.infolist():  # the full zip's order: packages before modules
                 if info.filename in wanted:
-                    entry = zipfile.ZipInfo(info.filename, date_time=info.date_time)
+                    name, data = info.filename, source.read(info)
+                    if bytecode and name.endswith(".py"):
+                        data, name = compiled(data, f"{full}/{name}"), f"{name}c"
+                    elif strip and name.endswith(".py"):
+                        data = without_docstrings(data.decode("utf-8")).encode("utf-8")
+                    entry = zipfile.ZipInfo(name, date_time=info.date_time)
                     entry.external_attr = info.external_attr
                     entry.compress_type = (
                         zipfile.ZIP_STORED if info.is_dir() else zipfile.ZIP_DEFLATED
                     )
-                    data = source.read(info)
-                    if strip and info.filename.endswith(".py"):
-                        data = without_docstrings(data.decode("utf-8")).encode("utf-8")
                     target.writestr(entry, data, compresslevel=9)
     return sorted(held)
