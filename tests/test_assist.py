@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import time
 from pathlib import Path
 
@@ -102,15 +103,23 @@ def test_a_job_works_in_slices_of_about_the_budget_then_finishes():
 
     job = Job("check", game.new("CR1-N-AAAAAAE"), clock)
     slices, longest = 0, 0.0
-    while True:
-        began = clock()
-        result = job.advance(1.0)
-        longest = max(longest, clock() - began)
-        if result is not None:
-            break
-        slices += 1
+    # the objects of every test before this one in the worker set aside, so that a collection
+    # of garbage scans the job's own (as in the page), not the test process's whole heap (a
+    # 94 ms slice of a 1 ms budget was seen in a full run, most likely one such scan)
+    gc.collect()
+    gc.freeze()
+    try:
+        while True:
+            began = clock()
+            result = job.advance(1.0)
+            longest = max(longest, clock() - began)
+            if result is not None:
+                break
+            slices += 1
+    finally:
+        gc.unfreeze()
     assert slices > 3 and result.verdict == WINNABLE
-    assert longest < 50  # about the budget, with room for a collection of garbage
+    assert longest < 50  # about the budget, with room for a collection of the job's garbage
 
 
 def test_a_hint_job_gives_up_at_its_wall_time():
