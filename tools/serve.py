@@ -45,7 +45,7 @@ RANGE = re.compile(r"bytes=(\d+)-(\d*)$")  # one range of bytes, as the page ask
 class SubPathHandler(SimpleHTTPRequestHandler):
     """Serves the server's ``site_dir`` at PREFIX only (anything else is a 404, like a Pages
     project site), one range of a file when asked (206, as Pages does), and logs (path,
-    status, body bytes) of every response in ``server.log``."""
+    status, body bytes) of every response in ``server.log``, before it is sent."""
 
     def translate_path(self, path: str) -> str:
         site = Path(self.server.site_dir)  # type: ignore[attr-defined]
@@ -60,9 +60,11 @@ class SubPathHandler(SimpleHTTPRequestHandler):
 
     def copyfile(self, source: Any, outputfile: Any) -> None:
         data = source.read()
-        outputfile.write(data)
+        # logged before it is sent: a client that has read its answer finds it in the log
+        # (logged after, a test could read the log between the two and miss it)
         status = getattr(self, "_status", 200)
         self.server.log.append((self.path, status, len(data)))  # type: ignore[attr-defined]
+        outputfile.write(data)
 
     def end_headers(self) -> None:
         if getattr(self, "_status", 200) not in (200, 206):  # those are logged with a body
