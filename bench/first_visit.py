@@ -7,7 +7,7 @@ such as GitHub Pages sends; ``.wasm`` included), with the totals. The files fetc
 ready (the service worker's offline copy and the boot snapshot, in the background) are
 totalled apart; ``--save-data`` visits as a phone in data-saver mode does (no snapshot).
 Target (docs/PERFORMANCE.md): at most 5.3 MB gzip before ready (5.0 MB until the standard
-library shipped as bytecode: 0.66 MB more, for a boot that compiles none of it).
+library shipped as bytecode: 0.58 MB more, for a boot that compiles none of it).
 """
 
 from __future__ import annotations

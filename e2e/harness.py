@@ -58,12 +58,12 @@ class Watch:
         assert not errors, f"console errors: {errors}"
 
 
-def library_modules(zip_path: Path) -> set[str]:
-    """The module names a standard library zip holds."""
+def library_modules(zip_path: Path, kinds: tuple[str, ...] = (".py", ".pyc")) -> set[str]:
+    """The module names a standard library zip holds, as source or bytecode (``kinds``)."""
     names = set()
     with zipfile.ZipFile(zip_path) as library:
         for name in library.namelist():
-            if name.endswith((".py", ".pyc")):  # source, or bytecode (the trimmed one)
+            if name.endswith(kinds):
                 stem = name.removesuffix("c").removesuffix(".py").removesuffix("/__init__")
                 names.add(stem.replace("/", "."))
     return names

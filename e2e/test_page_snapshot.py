@@ -6,7 +6,7 @@ import gzip
 import json
 
 import pytest
-from harness import ROOT, Watch, controlled, open_page, ready, until, visit
+from harness import ROOT, Watch, controlled, library_modules, open_page, ready, until, visit
 from pages import tap, top_card
 from playwright.sync_api import expect
 
@@ -188,8 +188,14 @@ def test_a_bad_trimmed_library_boots_on_the_full_one(browser, site, case, route)
 
 
 def test_the_snapshot_can_be_switched_off(browser, site):
+    """A plain boot, as every first visit's: what it imports of the trimmed library before
+    it is ready comes compiled (tools/stdlib.py), so the boot compiles none of it."""
     context, page, watch = open_board(browser, site, query="?test=1&snapshot=0")
     assert page.evaluate("document.body.dataset.boot") == "plain"
+    imported = set(json.loads(page.evaluate("window.solitaireBootModules")))
+    library = SITE / "static/stdlib.zip"
+    assert len(imported & library_modules(library)) > 100
+    assert imported & library_modules(library, kinds=(".py",)) == set()
     plays(page)
     watch.check()
     context.close()

@@ -65,20 +65,28 @@ def test_stripped_modules_keep_their_code_and_lose_their_docstrings(tmp_path):
 
 
 def test_compiled_modules_import_from_the_zip_with_no_source(tmp_path):
-    """The page's library is bytecode (of the Python running the build: here CPython, in the
-    build Pyodide's): zipimport runs it with no source beside it, its docstrings are gone,
-    and a traceback names the library's path and the source's own line."""
+    """What every boot imports is bytecode (of the Python running the build: here CPython,
+    in the build Pyodide's): zipimport runs it with no source beside it, its docstrings are
+    gone, and a traceback names the library's path and the source's own line. The rest
+    stays source."""
     out = tmp_path / "trimmed.zip"
-    held = trim(library(tmp_path), ["json", "json.decoder", "random"], out, bytecode=True)
+    held = trim(
+        library(tmp_path),
+        ["json", "json.decoder", "random"],
+        out,
+        strip=True,
+        compiled={"json", "random"},
+    )
     assert held == ["json", "json.decoder", "random"]
     with zipfile.ZipFile(out) as trimmed:
         assert sorted(trimmed.namelist()) == [
             "json/",
             "json/__init__.pyc",
-            "json/decoder.pyc",
+            "json/decoder.py",
             "random.pyc",
         ]
         assert trimmed.read("random.pyc")[:4] == importlib.util.MAGIC_NUMBER
+        assert "a comment" not in trimmed.read("json/decoder.py").decode()
     finder = zipimport.zipimporter(str(out))
     assert finder.get_source("random") is None  # no source shipped
     module = types.ModuleType("random")
@@ -86,8 +94,8 @@ def test_compiled_modules_import_from_the_zip_with_no_source(tmp_path):
     assert module.C.y == 2 and module.f() is None
     assert module.__doc__ is None and module.C.__doc__ is None and module.f.__doc__ is None
     assert module.f.__code__.co_firstlineno == 3  # as in the source, docstrings and all
-    decoder = zipimport.zipimporter(f"{out}/json/").get_code("json.decoder")
-    assert decoder.co_filename == f"{tmp_path / 'full.zip'}/json/decoder.py"
+    init = finder.get_code("json")
+    assert init.co_filename == f"{tmp_path / 'full.zip'}/json/__init__.py"
 
 
 def test_a_function_left_with_only_its_docstring_still_parses():

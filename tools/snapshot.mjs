@@ -3,9 +3,10 @@
 // 1. Boot Pyodide with its full standard library, import what the page imports at boot
 //    (game/ui/boot.py), every module the game's code names anywhere (a lazy import in a
 //    function too) and tools/stdlib.py's SAFETY list, and write SITE/static/stdlib.zip:
-//    the library cut down to those modules (tools/stdlib.py), compiled by this Python (the
-//    page's), without docstrings and column positions (PYTHONNODEBUGRANGES: a third of
-//    the bytecode's bytes; a traceback keeps its lines, not the ^^^ under them).
+//    the library cut down to those modules (tools/stdlib.py), without docstrings; what the
+//    boot imports compiled by this Python (the page's), without column positions
+//    (PYTHONNODEBUGRANGES: a third of the bytecode's bytes; a traceback keeps its lines,
+//    not the ^^^ under them), the rest as source.
 // 2. Boot again on that library, import the game, and take Pyodide's memory snapshot:
 //    SITE/static/snapshot.bin.gz and snapshot.json ({pyodide, game, bytes, sha256, packed,
 //    stdlib: {bytes, sha256, modules}, modules}). The snapshot only fits the library it was
@@ -54,6 +55,7 @@ const full = await loadPyodide({ env: { PYTHONHASHSEED: "0", PYTHONNODEBUGRANGES
 mount(full);
 const held = full.runPython(IMPORT_THE_GAME + `
 import json
+booted = set(sys.modules)  # what every boot imports: compiled; the rest stays source
 sys.path.insert(0, "/tmp/repo")
 from pathlib import Path
 from tools.stdlib import import_safety, imports_in, trim
@@ -61,7 +63,8 @@ import_safety()
 for name in sorted(imports_in(Path("/home/pyodide/game"))):  # lazy imports included
     importlib.import_module(name)
 json.dumps(trim(Path(f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip"),
-                sorted(sys.modules), Path("/tmp/site/static/stdlib.zip"), bytecode=True))
+                sorted(sys.modules), Path("/tmp/site/static/stdlib.zip"), strip=True,
+                compiled=booted))
 `);
 
 // 2. the snapshot, on the trimmed library

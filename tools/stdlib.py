@@ -4,11 +4,12 @@ to the modules the game really imports and compiled, for a first visit's bytes a
 The list is recorded at build time, not kept by hand: ``tools/snapshot.mjs modules`` boots
 Pyodide with the full library, imports everything the page imports at boot (game.ui.boot)
 and :data:`SAFETY`, and prints ``sys.modules``. :func:`trim` writes the zip of those
-modules' files, as bytecode of that same Python: Pyodide's own library is source, which
-every first visit compiled (3.4 s of a desktop's plain boot, most of a phone's blocking
-time). The snapshot is then made on the trimmed library, after importing every recorded
-module from it: a module missing from the zip fails the build (``make site``), not a
-player's game. The e2e run checks that nothing the page imports comes from elsewhere.
+modules' files; those the page imports at every boot as bytecode of that same Python:
+Pyodide's own library is source, which every first visit compiled (3.4 s of a desktop's
+plain boot, most of a phone's blocking time). The snapshot is then made on the trimmed
+library, after importing every recorded module from it: a module missing from the zip fails
+the build (``make site``), not a player's game. The e2e run checks that nothing the page
+imports comes from elsewhere.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import ast
 import importlib.util
 import marshal
 import zipfile
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from pathlib import Path
 
 # Imported lazily by the standard library or by PyScript in paths the boot does not take
@@ -95,7 +96,7 @@ def without_docstrings(source: str) -> str:
     return ast.unparse(docstrings_dropped(ast.parse(source))) + "\n"
 
 
-def compiled(source: bytes, runtime_path: str) -> bytes:
+def compiled_module(source: bytes, runtime_path: str) -> bytes:
     """``source`` without docstrings as a ``.pyc`` of the running Python, which must be the
     page's: an unchecked hash-based one (PEP 552), since the zip holds no source to check
     against. Its line numbers are the source's (a traceback's lines are Python's own
@@ -142,13 +143,24 @@ def import_safety() -> None:
                     importlib.import_module(info.name)
 
 
+def module_of(entry: str) -> str:
+    """The module a library file is: ``json/__init__.py`` is ``json``."""
+    return entry.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+
+
 def trim(
-    full: Path, modules: Iterable[str], out: Path, strip: bool = False, bytecode: bool = False
+    full: Path,
+    modules: Iterable[str],
+    out: Path,
+    strip: bool = False,
+    compiled: Collection[str] = (),
 ) -> list[str]:
     """Write ``out``: the entries of ``full`` that make ``modules`` importable, compressed
-    as tightly as zip allows, as source without docstrings if ``strip``, or as bytecode
-    (without them too) if ``bytecode``; returns the module names it holds (those of
-    ``modules`` that come from the library)."""
+    as tightly as zip allows: as bytecode (without docstrings) for the modules named in
+    ``compiled``, which every boot imports; as source, without docstrings if ``strip``, for
+    the rest, which only some paths import and which would cost more to download compiled
+    than to compile once there. Returns the module names it holds (those of ``modules``
+    that come from the library)."""
     with zipfile.ZipFile(full) as source:
         names = set(source.namelist())
         wanted: set[str] = {"site-packages/"} & names
@@ -161,8 +173,8 @@ def trim(
             for info in source.infolist():  # the full zip's order: packages before modules
                 if info.filename in wanted:
                     name, data = info.filename, source.read(info)
-                    if bytecode and name.endswith(".py"):
-                        data, name = compiled(data, f"{full}/{name}"), f"{name}c"
+                    if name.endswith(".py") and module_of(name) in compiled:
+                        data, name = compiled_module(data, f"{full}/{name}"), f"{name}c"
                     elif strip and name.endswith(".py"):
                         data = without_docstrings(data.decode("utf-8")).encode("utf-8")
                     entry = zipfile.ZipInfo(name, date_time=info.date_time)
