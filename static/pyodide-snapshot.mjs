@@ -1,7 +1,7 @@
 // PyScript's interpreter module: Pyodide's own loadPyodide, on the page's trimmed standard
 // library (tools/stdlib.py), restoring the build's memory snapshot (the game already
 // imported) when this browser already keeps it, booting plainly otherwise.
-// - A first visit boots plainly: the snapshot (6.9 MB) would more than double the bytes a
+// - A first visit boots plainly: the snapshot (5.1 MB) would about double the bytes a
 //   phone downloads before it can play. The page then downloads it in the background
 //   (static/boot.js), keeps it inflated (keepInflated, in static/snapshot-keeper.mjs's
 //   worker) and hands the service worker a copy,

@@ -297,7 +297,7 @@ def build(out: Path, root: Path = ROOT) -> list[tuple[str, str]]:
     page.write_text(fill(page.read_text(encoding="utf-8"), {"__BOOT_BYTES__": str(total)}))
     # the snapshot is not byte-reproducible (a memory image: ~200 bytes of interpreter state
     # differ between two builds), so its revision is that of its inputs: same sources, same
-    # version, no needless 6 MB download after a deployment that changed nothing; snapshot.json
+    # version, no needless 5 MB download after a deployment that changed nothing; snapshot.json
     # holds the snapshot's SHA-256: the two change together, as one revision
     revision = {"static/snapshot.bin.gz": inputs_hash, "static/snapshot.json": inputs_hash}
     files = sorted(

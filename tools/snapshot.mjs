@@ -55,7 +55,7 @@ const full = await loadPyodide({ env: { PYTHONHASHSEED: "0", PYTHONNODEBUGRANGES
 mount(full);
 const held = full.runPython(IMPORT_THE_GAME + `
 import json
-booted = set(sys.modules)  # what every boot imports: compiled; the rest stays source
+booted = set(sys.modules)  # the page's boot imports (and tomllib, this script's): compiled
 sys.path.insert(0, "/tmp/repo")
 from pathlib import Path
 from tools.stdlib import import_safety, imports_in, trim

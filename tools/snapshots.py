@@ -66,7 +66,7 @@ def make(out: Path, game_hash: str, inputs_hash: str) -> None:
 
 
 def prune() -> None:
-    """Keep the KEEP used last (7 MB each), and no copy left half-written by a build
+    """Keep the KEEP used last (~6 MB each), and no copy left half-written by a build
     that was stopped (an hour old)."""
 
     def used(path: Path) -> float:

@@ -1,10 +1,11 @@
 """The page's standard library: Pyodide's ``python_stdlib.zip`` (2.5 MB of source) cut down
 to the modules the game really imports and compiled, for a first visit's bytes and its boot.
 
-The list is recorded at build time, not kept by hand: ``tools/snapshot.mjs modules`` boots
+The list is recorded at build time, not kept by hand: ``tools/snapshot.mjs`` boots
 Pyodide with the full library, imports everything the page imports at boot (game.ui.boot)
 and :data:`SAFETY`, and prints ``sys.modules``. :func:`trim` writes the zip of those
-modules' files; those the page imports at every boot as bytecode of that same Python:
+modules' files; those its boot imports (the page's boot's, and ``tomllib``, with which
+the build reads ``pyscript.toml``) as bytecode of that same Python:
 Pyodide's own library is source, which every first visit compiled (3.4 s of a desktop's
 plain boot, most of a phone's blocking time). The snapshot is then made on the trimmed
 library, after importing every recorded module from it: a module missing from the zip fails
