@@ -15,6 +15,7 @@ from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tools.serve import CHROMIUM_ARGS, PREFIX, ROOT, serve
+from tools.stdlib import module_of
 
 __all__ = ["CHROMIUM_ARGS", "PREFIX", "ROOT", "serve"]  # (the server is tools/serve.py's)
 
@@ -60,13 +61,8 @@ class Watch:
 
 def library_modules(zip_path: Path, kinds: tuple[str, ...] = (".py", ".pyc")) -> set[str]:
     """The module names a standard library zip holds, as source or bytecode (``kinds``)."""
-    names = set()
     with zipfile.ZipFile(zip_path) as library:
-        for name in library.namelist():
-            if name.endswith(kinds):
-                stem = name.removesuffix("c").removesuffix(".py").removesuffix("/__init__")
-                names.add(stem.replace("/", "."))
-    return names
+        return {module_of(name) for name in library.namelist() if name.endswith(kinds)}
 
 
 def check_library(page: Page, site_dir: Path) -> None:

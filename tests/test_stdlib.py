@@ -8,7 +8,7 @@ import zipfile
 import zipimport
 from pathlib import Path
 
-from tools.stdlib import entries_for, imports_in, trim, without_docstrings
+from tools.stdlib import entries_for, imports_in, module_of, trim, without_docstrings
 
 LIBRARY = {
     "json/__init__.py": '"""JSON."""\nfrom .decoder import x\n',
@@ -36,6 +36,12 @@ def test_a_module_needs_its_file_and_its_packages():
     assert entries_for("random", names) == ["random.py"]
     assert entries_for("game.core", names) == []  # not the library's
     assert entries_for("json.nothing", names) == []
+
+
+def test_a_file_of_the_library_names_its_module_as_source_or_bytecode():
+    assert module_of("json/__init__.py") == module_of("json/__init__.pyc") == "json"
+    assert module_of("json/decoder.pyc") == "json.decoder"
+    assert module_of("encodings/cp437.py") == "encodings.cp437"
 
 
 def test_the_trimmed_library_holds_exactly_what_was_imported(tmp_path):

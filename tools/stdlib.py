@@ -145,8 +145,9 @@ def import_safety() -> None:
 
 
 def module_of(entry: str) -> str:
-    """The module a library file is: ``json/__init__.py`` is ``json``."""
-    return entry.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+    """The module a library file (source or bytecode) is: ``json/__init__.pyc`` is ``json``."""
+    source = entry.removesuffix("c") if entry.endswith(".pyc") else entry
+    return source.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
 
 
 def trim(
