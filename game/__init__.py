@@ -36,14 +36,19 @@ from .core import (
 )
 from .crescent import Crescent
 from .finish import finishing_line
-from .forty_thieves import FortyThieves
+from .forty_thieves import VARIANT_CLASSES, FortyThieves
 from .position import PositionError, position_lines
 
 GAMES: dict[str, type[Crescent | FortyThieves]] = {"CR1": Crescent, "FT1": FortyThieves}
+# a position's first word -> its class: a game's, or a variant's whose rules differ (FT1-J)
+POSITION_WORDS: dict[str, type[Crescent | FortyThieves]] = {Crescent.WORD: Crescent} | {
+    cls.WORD: cls for cls in VARIANT_CLASSES.values()
+}
 
 __all__ = [
     "CARDS",
     "GAMES",
+    "POSITION_WORDS",
     "REASONS",
     "REDEAL",
     "BadCard",
@@ -82,9 +87,9 @@ def new(code: str | GameCode) -> Crescent | FortyThieves:
 def from_position(text: str) -> Crescent | FortyThieves:
     """Any position written by ``position()``; strict, raises :class:`PositionError`."""
     first = position_lines(text)[0].split(" ")[0]
-    if first not in GAMES:
+    if first not in POSITION_WORDS:
         raise PositionError(
             f"line 1 {position_lines(text)[0]!r}: unknown game {first!r} "
-            f"(known: {', '.join(GAMES)})"
+            f"(known: {', '.join(POSITION_WORDS)})"
         )
-    return GAMES[first].from_position(text)
+    return POSITION_WORDS[first].from_position(text)

@@ -18,8 +18,25 @@ DEAL_COUNT = 32**DEAL_CHARS  # 2**35 deals per game
 
 # game prefix -> variant letter -> name of the variant
 VARIANTS: dict[str, dict[str, str]] = {
-    "CR1": {"N": "Crescent", "F": "Crescent Four"},
-    "FT1": {"N": "Forty Thieves"},
+    "CR1": {
+        "N": "Crescent",
+        "F": "Crescent Four",
+        "D": "Crescent, face down",
+        "O": "Open Crescent",
+    },
+    "FT1": {
+        "N": "Forty Thieves",
+        "J": "Josephine",
+        "Q": "Napoleon's Square",
+        "B": "Busy Aces",
+        "L": "Limited",
+        "S": "Streets",
+        "M": "Maria",
+        "T": "Number Ten",
+        "R": "Rank and File",
+        "E": "Emperor",
+        "I": "Indian",
+    },
 }
 # Every game and variant as one word, in the order the page's picker lists them: the picker,
 # the winnable lists, the solver's batch results and their tests all derive from VARIANTS.
@@ -29,7 +46,8 @@ KINDS: tuple[str, ...] = tuple(f"{g}-{v}" for g, names in VARIANTS.items() for v
 def kind_slug(kind: str) -> str:
     """A kind's name in file names: ``"CR1-F"`` -> ``"crescent-four"``."""
     game, variant = kind.split("-")
-    return VARIANTS[game][variant].lower().replace(" ", "-")
+    name = VARIANTS[game][variant].lower().replace(",", "").replace("'", "")
+    return name.replace(" ", "-")
 
 
 _SHAPE = re.compile(r"([A-Z0-9]+)-([A-Z0-9]+)-([A-Z0-9]*)")

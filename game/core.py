@@ -11,13 +11,14 @@ for the solver: it trusts its caller to play only what ``legal_moves`` offers.
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar, NamedTuple, Self
 
 from .cards import Card
-from .position import check_card_counts, position_lines, read_places
+from .position import check_card_counts, check_face_down, position_lines, read_places
 
 HISTORY_LIMIT = 100  # both games: undo reaches back this many moves (Forty Thieves: actions)
 
@@ -35,6 +36,10 @@ REASONS = frozenset(
         "no_redeals",
         "stock_empty",
         "same_place",
+        "alternate_colour",
+        "other_suit",
+        "not_a_run",
+        "rank_higher",
     }
 )
 
@@ -66,33 +71,53 @@ class IllegalLine(ValueError):
 
 
 class Move(NamedTuple):
-    """One card from ``src`` to ``dst`` (place ids); a draw is ``stock -> waste``; the Crescent
-    redeal is the move :data:`REDEAL`, so that a line of play is one list of moves."""
+    """``size`` cards from ``src`` to ``dst`` (place ids): one card, or a run moved as one
+    where a game allows it; a draw is ``stock -> waste``; the Crescent redeal is the move
+    :data:`REDEAL`, so that a line of play is one list of moves."""
 
     src: str
     dst: str
+    size: int = 1
+
+    def __repr__(self) -> str:
+        if self.size == 1:
+            return f"Move(src={self.src!r}, dst={self.dst!r})"
+        return f"Move(src={self.src!r}, dst={self.dst!r}, size={self.size})"
 
     @property
     def is_redeal(self) -> bool:
         return self.src == _REDEAL_WORD
 
     def text(self) -> str:
-        """``"t3-f1"``, or ``"redeal"``: :meth:`from_text` reads it back."""
-        return _REDEAL_WORD if self.is_redeal else f"{self.src}-{self.dst}"
+        """``"t3-f1"``, a run of three ``"t3-t7x3"``, or ``"redeal"``: :meth:`from_text` reads
+        it back."""
+        if self.is_redeal:
+            return _REDEAL_WORD
+        return f"{self.src}-{self.dst}" if self.size == 1 else f"{self.src}-{self.dst}x{self.size}"
 
     @classmethod
     def from_text(cls, text: str) -> Move:
-        """``"t3-f1"`` -> ``Move("t3", "f1")``, ``"redeal"`` -> :data:`REDEAL`; the places are
-        checked when the move is played."""
+        """``"t3-f1"`` -> ``Move("t3", "f1")``, ``"t3-t7x3"`` -> ``Move("t3", "t7", 3)``,
+        ``"redeal"`` -> :data:`REDEAL`; the places are checked when the move is played. Only
+        the form ``text()`` writes is read (no ``x1``, no leading zero)."""
         if text == _REDEAL_WORD:
             return REDEAL
         parts = text.split("-") if isinstance(text, str) else []
-        if len(parts) != 2 or not all(p and p.isalnum() for p in parts):
-            raise BadMoveText(f"bad move {text!r}: expected SRC-DST such as t3-f1, or redeal")
-        return cls(parts[0], parts[1])
+        run = _RUN_SUFFIX.fullmatch(parts[1]) if len(parts) == 2 else None
+        if run is not None:
+            parts[1] = run[1]
+        if len(parts) != 2 or not all(p and p.isascii() and p.isalnum() for p in parts):
+            raise BadMoveText(
+                f"bad move {text!r}: expected SRC-DST such as t3-f1, SRC-DSTxN for a run of N "
+                "cards such as t3-t7x3, or redeal"
+            )
+        return cls(parts[0], parts[1], int(run[2]) if run is not None else 1)
 
 
 _REDEAL_WORD = "redeal"
+# a run's size after its destination: no place id ends in "x" and a number; sizes from 2, no
+# leading zero, so that every move has one text
+_RUN_SUFFIX = re.compile(r"(.+)x([2-9]|[1-9][0-9])")
 REDEAL = Move(_REDEAL_WORD, _REDEAL_WORD)
 """Crescent's redeal as a move: ``play_move(REDEAL)`` is ``redeal()``."""
 
@@ -101,7 +126,8 @@ Record = tuple[int, ...]
 (a redeal's starts with -1). Opaque otherwise; ``move_of`` turns it back into a :class:`Move`."""
 
 Snapshot = tuple[list[list[Card]], tuple[int, ...]]
-"""A layout and its counters (``snapshot``/``restore``); the history is not part of it."""
+"""A layout and its counters (``snapshot``/``restore``), the face-down counts after them in a
+game that deals cards face down; the history is not part of it."""
 
 
 class Place(NamedTuple):
@@ -135,30 +161,37 @@ class Solitaire:
     NUMBERS: ClassVar[dict[str, int]]  # place id -> place number
     MOVES: ClassVar[tuple[tuple[Move, ...], ...]]  # the interned Move of each [src][dst] number
     FACTS: ClassVar[tuple[Place, ...]]  # what each place is, by number
+    WORD: ClassVar[str]  # the position text's first word: GAME, or a variant's own kind
 
     def __init_subclass__(cls) -> None:
         super().__init_subclass__()
         cls.NUMBERS = {p: i for i, p in enumerate(cls.PLACES)}
         cls.MOVES = tuple(tuple(Move(s, d) for d in cls.PLACES) for s in cls.PLACES)
+        cls.WORD = getattr(cls, "WORD", None) or cls.GAME
 
     def __init__(self, places: list[list[Card]], moves: int = 0, code: str | None = None) -> None:
         self._p = places
         self.moves = moves
         self.code = code
         self._undo: deque[Record] = deque(maxlen=HISTORY_LIMIT)
-        self._redo: list[tuple[int, int]] = []
+        self._redo: list[tuple[int, int, int]] = []
         self._line: list[Move] = []  # the checked moves from the start, undone ones taken off
         # the position text the line starts from when that is not the deal of ``code`` (a game
         # resumed from a save that kept a position, not moves); None: from the deal
         self.origin: str | None = None
+        # how many cards at the bottom of each place are face down; a game that starts with
+        # none never gets any (cards only turn up), so ``_hidden`` says whether to keep them
+        self._down = [0] * len(places)
+        self._hidden = False
 
     # --- what each game defines -------------------------------------------------------------
-    def reason_at(self, s: int, d: int) -> str | None:
-        """The one rule check, on place numbers: ``None`` if legal, else the refusal key."""
+    def reason_at(self, s: int, d: int, n: int = 1) -> str | None:
+        """The one rule check, on place numbers (``n`` cards at once, a run): ``None`` if
+        legal, else the refusal key."""
         raise NotImplementedError
 
-    def apply_at(self, s: int, d: int) -> Record:
-        """Make the move from place number ``s`` to ``d`` without checking it; the record
+    def apply_at(self, s: int, d: int, n: int = 1) -> Record:
+        """Move ``n`` cards from place number ``s`` to ``d`` without checking it; the record
         takes it back (``unapply``). The solver's fast path: play only legal moves."""
         raise NotImplementedError
 
@@ -171,9 +204,28 @@ class Solitaire:
         raise NotImplementedError
 
     def legal_at(self) -> list[tuple[int, int]]:
-        """The same moves as ``legal_moves``, in the same order, as (source, destination)
+        """The one-card moves of ``legal_moves``, in the same order, as (source, destination)
         place numbers: the one move generator, for the solver's fast path."""
         raise NotImplementedError
+
+    def legal_runs(self) -> list[tuple[int, int, int]]:
+        """The moves of runs (``legal_moves`` after the one-card ones) as (source,
+        destination, cards): none but in a game where runs move as one."""
+        return []
+
+    def face_down(self, place: str) -> int:
+        """How many cards at the bottom of ``place`` are face down: 0 everywhere in an open
+        game, and never a place's top card (it turns up at once)."""
+        return self._down[self.index(place)]
+
+    def face_down_counts(self) -> tuple[int, ...]:
+        """``face_down`` of every place, by number."""
+        return tuple(self._down)
+
+    @property
+    def hidden(self) -> bool:
+        """Whether this game was dealt with cards face down (some may still be)."""
+        return self._hidden
 
     def is_won(self) -> bool:
         """Every card home."""
@@ -223,55 +275,64 @@ class Solitaire:
         """The cards of a place, bottom to top."""
         return tuple(self._p[self.index(place)])
 
-    def destinations(self, src: str) -> list[str]:
-        """The places that accept the top card of ``src`` now."""
+    def destinations(self, src: str, size: int = 1) -> list[str]:
+        """The places that accept the top card of ``src`` now (the top ``size`` cards, as a
+        run, where runs move)."""
         self.index(src)
-        return [m.dst for m in self.legal_moves() if m.src == src]
+        return [m.dst for m in self.legal_moves() if m.src == src and m.size == size]
 
-    def refusal(self, src: str, dst: str) -> Refusal | None:
+    def movable(self, src: str) -> int:
+        """How many cards at the top of ``src`` could move together (1, or a run's length
+        where runs move; 0 for an empty place): a size that some destination may take."""
+        cards = len(self._p[self.index(src)])
+        return min(cards, 1)
+
+    def refusal(self, src: str, dst: str, size: int = 1) -> Refusal | None:
         """``None`` if the move is legal, else why not."""
-        reason = self.reason_at(self.index(src), self.index(dst))
+        reason = self.reason_at(self.index(src), self.index(dst), _size(size))
         return None if reason is None else Refusal(reason, src, dst)
 
-    def play(self, src: str, dst: str) -> None:
-        """Play a move, or raise :class:`IllegalMove` and change nothing. Clears redo."""
+    def play(self, src: str, dst: str, size: int = 1) -> None:
+        """Play a move (``size`` cards as a run), or raise :class:`IllegalMove` and change
+        nothing. Clears redo."""
         try:
             s, d = self.NUMBERS[src], self.NUMBERS[dst]
         except (KeyError, TypeError):
             s, d = self.index(src), self.index(dst)  # raises UnknownPlace naming the bad one
-        reason = self.reason_at(s, d)
+        n = _size(size)
+        reason = self.reason_at(s, d, n)
         if reason is not None:
             raise IllegalMove(reason, src, dst)
-        self._undo.append(self.apply_at(s, d))
-        self._line.append(self.MOVES[s][d])
+        self._undo.append(self.apply_at(s, d, n))
+        self._line.append(self.MOVES[s][d] if n == 1 else Move(src, dst, n))
         if self._redo:
             self._redo.clear()
 
     def play_move(self, move: Move) -> None:
-        """Play any move of a line, checked: ``play(src, dst)``, or ``redeal()`` for
+        """Play any move of a line, checked: ``play(src, dst, size)``, or ``redeal()`` for
         :data:`REDEAL`."""
         if move.is_redeal:
             self.redeal()
         else:
-            self.play(move.src, move.dst)
+            self.play(move.src, move.dst, move.size)
 
     def undo(self) -> bool:
         """Take back the last move; ``False`` when there is nothing to undo."""
         if not self._undo:
             return False
         record = self._undo.pop()
+        move = self._line.pop()
         self.unapply(record)
-        self._redo.append((record[0], record[1]))
-        self._line.pop()
+        self._redo.append((record[0], record[1], move.size))
         return True
 
     def redo(self) -> bool:
         """Play again the last undone move; ``False`` if there is none (a new move clears them)."""
         if not self._redo:
             return False
-        s, d = self._redo.pop()
-        self._undo.append(self.apply_at(s, d))
-        self._line.append(self.MOVES[s][d])
+        s, d, n = self._redo.pop()
+        self._undo.append(self.apply_at(s, d, n))
+        self._line.append(self.MOVES[s][d] if n == 1 else Move(self.PLACES[s], self.PLACES[d], n))
         return True
 
     @property
@@ -285,7 +346,10 @@ class Solitaire:
     @property
     def redo_line(self) -> tuple[Move, ...]:
         """The moves ``redo`` would play, in the order it would play them."""
-        return tuple(self.MOVES[s][d] for s, d in reversed(self._redo))
+        return tuple(
+            self.MOVES[s][d] if n == 1 else Move(self.PLACES[s], self.PLACES[d], n)
+            for s, d, n in reversed(self._redo)
+        )
 
     @property
     def can_undo(self) -> bool:
@@ -319,7 +383,7 @@ class Solitaire:
         """Play ``move`` (a :data:`REDEAL` too) without checking it or touching the history."""
         if move.is_redeal:
             return self._apply_redeal()
-        return self.apply_at(self.NUMBERS[move.src], self.NUMBERS[move.dst])
+        return self.apply_at(self.NUMBERS[move.src], self.NUMBERS[move.dst], move.size)
 
     def move_of(self, record: Record) -> Move:
         """The move a record took: ``move_of(apply(m)) == m``."""
@@ -328,6 +392,8 @@ class Solitaire:
 
     def snapshot(self) -> Snapshot:
         """The layout and counters, for ``restore``: a search's saved state."""
+        if self._hidden:
+            return list(map(list.copy, self._p)), self._counters() + tuple(self._down)
         return list(map(list.copy, self._p)), self._counters()
 
     def restore(self, snapshot: Snapshot) -> None:
@@ -336,14 +402,22 @@ class Solitaire:
         through ``layout`` again, whose list itself stays the same."""
         places, counters = snapshot
         self._p[:] = map(list.copy, places)
+        if self._hidden:
+            k = len(places)
+            self._down[:] = counters[-k:]
+            counters = counters[:-k]
         self._set_counters(counters)
 
     def position(self) -> str:
-        """The position as text; :func:`game.from_position` reads it back exactly."""
-        head = " ".join([self.GAME] + [f"{k}={v}" for k, v in self._header().items()])
+        """The position as text; :func:`game.from_position` reads it back exactly. A place
+        with cards face down lists them first, then ``|``, then the face-up ones."""
+        head = " ".join([self.WORD] + [f"{k}={v}" for k, v in self._header().items()])
         lines = [head]
-        for place, cards in zip(self.PLACES, self._p):
-            lines.append(f"{place}: {' '.join(map(str, cards))}" if cards else f"{place}:")
+        for place, cards, down in zip(self.PLACES, self._p, self._down):
+            words = list(map(str, cards))
+            if down:
+                words.insert(down, "|")
+            lines.append(f"{place}: {' '.join(words)}" if cards else f"{place}:")
         return "\n".join(lines) + "\n"
 
     def describe(self) -> str:
@@ -356,6 +430,7 @@ class Solitaire:
         twin = object.__new__(type(self))
         twin.__dict__.update(self.__dict__)
         twin._p = [list(cards) for cards in self._p]
+        twin._down = list(self._down)
         twin._undo = deque(maxlen=HISTORY_LIMIT)
         twin._redo = []
         twin._line = []
@@ -369,10 +444,19 @@ class Solitaire:
     def from_position(cls, text: str) -> Self:
         """Read ``position()`` text strictly; :class:`PositionError` names the fault."""
         lines = position_lines(text)
-        header, places = read_places(cls, lines)
+        header, places, down = read_places(cls, lines)
         cls._check_places(lines[0], header, places)  # each place's own rules first,
+        check_face_down(cls.PLACES, cls.FACTS, down)
         check_card_counts(cls.PLACES, places)  # then the count, so the message is specific
-        return cls._build(header, places)
+        g = cls._build(header, places)
+        g.set_face_down(down)
+        return g
+
+    def set_face_down(self, down: list[int]) -> None:
+        """Start with ``down[i]`` cards face down at the bottom of place ``i`` (a deal's or a
+        position's; never the top card of a place)."""
+        self._down = list(down)
+        self._hidden = any(down)
 
     @classmethod
     def _check_places(
@@ -395,6 +479,13 @@ def replay(g: Solitaire, line: Iterable[Move]) -> Solitaire:
         except (IllegalMove, UnknownPlace) as err:
             raise IllegalLine(i, move, err) from None
     return g
+
+
+def _size(size: object) -> int:
+    """A move's card count, checked: a whole number from 1."""
+    if type(size) is not int or size < 1:
+        raise BadMoveText(f"bad run size {size!r}: a whole number of cards from 1")
+    return size
 
 
 def count_phrase(n: int) -> str:

@@ -14,7 +14,8 @@ from .position import PositionError
 
 PILES = 16
 PILE_LIMIT = 13
-REDEALS = {"N": 3, "F": 4}
+REDEALS = {"N": 3, "F": 4, "D": 3, "O": 3}
+FACE_DOWN = {"D": 5}  # the variants that deal each pile's lower cards face down: how many
 MAX_REDEALS = max(REDEALS.values())
 
 _FOUNDATIONS = range(8)
@@ -54,7 +55,11 @@ class Crescent(Solitaire):
         places: list[list[Card]] = [[CARDS[s * 13]] for s in range(4)]
         places += [[CARDS[s * 13 + 12]] for s in range(4)]
         places += [cards[i::PILES] for i in range(PILES)]  # card k goes to pile k mod 16
-        return cls(places, REDEALS[code.variant], 0, str(code))
+        g = cls(places, REDEALS[code.variant], 0, str(code))
+        down = FACE_DOWN.get(code.variant, 0)
+        if down:
+            g.set_face_down([0] * 8 + [down] * PILES)
+        return g
 
     @classmethod
     def _check_places(
@@ -86,9 +91,11 @@ class Crescent(Solitaire):
         return cls(places, header["redeals"], header["moves"])
 
     # --- rules ---------------------------------------------------------------------------------
-    def reason_at(self, s: int, d: int) -> str | None:
+    def reason_at(self, s: int, d: int, n: int = 1) -> str | None:
         if s == d:
             return "same_place"
+        if n != 1:
+            return "not_a_run"  # one card at a time
         p = self._p
         src = p[s]
         if not src:
@@ -117,10 +124,14 @@ class Crescent(Solitaire):
             return "pile_full"
         return None
 
-    def apply_at(self, s: int, d: int) -> Record:
+    def apply_at(self, s: int, d: int, n: int = 1) -> Record:
         p = self._p
         p[d].append(p[s].pop())
         self.moves += 1
+        down = self._down
+        if down[s] and down[s] == len(p[s]):  # the new top was face down: it turns up
+            down[s] -= 1
+            return (s, d, 1)
         return (s, d)
 
     def unapply(self, record: Record) -> None:
@@ -128,18 +139,31 @@ class Crescent(Solitaire):
         s = record[0]
         if s < 0:  # a redeal: the rotated piles turn back, top card to the bottom
             for i in record[1:]:
+                if i < 0:  # that pile's bottom card was face down: it turns down again
+                    i = -i
+                    self._down[i] += 1
                 p[i].insert(0, p[i].pop())
             self.redeals_left += 1
             return
         p[s].append(p[record[1]].pop())
+        if len(record) == 3:
+            self._down[s] += 1
         self.moves -= 1
 
     def _apply_redeal(self) -> Record:
-        """Every pile of 2+ cards: bottom card to the top. Not a move: ``moves`` stays."""
-        p = self._p
-        rotated = [i for i in _PILES if len(p[i]) > 1]
-        for i in rotated:
-            p[i].append(p[i].pop(0))
+        """Every pile of 2+ cards: bottom card to the top. Not a move: ``moves`` stays. A
+        face-down bottom card turns up as it becomes the top (its number is negated in the
+        record, so that ``unapply`` turns it down again)."""
+        p, down = self._p, self._down
+        rotated = []
+        for i in _PILES:
+            if len(p[i]) > 1:
+                p[i].append(p[i].pop(0))
+                if down[i]:
+                    down[i] -= 1
+                    rotated.append(-i)
+                else:
+                    rotated.append(i)
         self.redeals_left -= 1
         return (-1, *rotated)
 
@@ -267,7 +291,9 @@ class Crescent(Solitaire):
             return f"{name}: {cards[-1].name()} on top, {count_phrase(len(cards))}"
         if not cards:
             return f"Pile {fact.number}: empty"
-        return f"Pile {fact.number}: {count_phrase(len(cards))}, {cards[-1].name()} on top"
+        down = self.face_down(place)
+        hidden = f", {count_phrase(down)} face down" if down else ""
+        return f"Pile {fact.number}: {count_phrase(len(cards))}{hidden}, {cards[-1].name()} on top"
 
     def describe(self) -> str:
         left = self.redeals_left

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from .cards import CARDS, BadCard, Card, parse_cards
 
 if TYPE_CHECKING:
-    from .core import Solitaire
+    from .core import Place, Solitaire
 
 
 MAX_COUNTER = 9_999_999  # moves, redeals, score: far above any game, and short to print
@@ -22,10 +22,14 @@ class PositionError(ValueError):
     """Position text that is malformed or describes an impossible layout."""
 
 
-def read_places(cls: type[Solitaire], lines: list[str]) -> tuple[dict[str, int], list[list[Card]]]:
-    """Parse the header and the place lines (cards are not counted yet)."""
+def read_places(
+    cls: type[Solitaire], lines: list[str]
+) -> tuple[dict[str, int], list[list[Card]], list[int]]:
+    """Parse the header and the place lines (cards are not counted yet), and how many cards
+    of each place are face down (those before a ``|``)."""
     header = read_header(cls, lines[0])
     places: list[list[Card] | None] = [None] * len(cls.PLACES)
+    down = [0] * len(cls.PLACES)
     for n, line in enumerate(lines[1:], start=2):
         place, sep, rest = line.partition(":")
         if not sep:
@@ -40,14 +44,30 @@ def read_places(cls: type[Solitaire], lines: list[str]) -> tuple[dict[str, int],
         rest = rest.rstrip()
         if rest and not rest.startswith(" "):
             raise PositionError(f"line {n} {line!r}: expected a space after the colon")
+        words = rest[1:].split(" ")
+        if "|" in words:
+            down[i] = words.index("|")
+            if words.count("|") > 1 or down[i] == 0 or down[i] == len(words) - 1:
+                raise PositionError(
+                    f"line {n} {line!r}: one '|' between the face-down cards and the face-up "
+                    "ones, with cards on both sides (a place's top card is face up)"
+                )
+            del words[down[i]]
         try:
-            places[i] = parse_cards(rest[1:])
+            places[i] = parse_cards(" ".join(words))
         except BadCard as err:
             raise PositionError(f"line {n} {line!r}: {err}") from None
     missing = [p for p, cards in zip(cls.PLACES, places) if cards is None]
     if missing:
         raise PositionError(f"missing places: {', '.join(missing)}")
-    return header, places  # type: ignore[return-value]
+    return header, places, down  # type: ignore[return-value]
+
+
+def check_face_down(places: tuple[str, ...], facts: tuple[Place, ...], down: list[int]) -> None:
+    """Only a pile's or a column's cards may be face down."""
+    for place, fact, count in zip(places, facts, down):
+        if count and fact.kind not in ("pile", "column"):
+            raise PositionError(f"{place}: a {fact.kind}'s cards are never face down")
 
 
 def check_card_counts(places: tuple[str, ...], cards_of: list[list[Card]]) -> None:
@@ -64,8 +84,8 @@ def check_card_counts(places: tuple[str, ...], cards_of: list[list[Card]]) -> No
 
 def read_header(cls: type[Solitaire], line: str) -> dict[str, int]:
     words = line.split(" ")
-    if words[0] != cls.GAME:
-        raise PositionError(f"line 1 {line!r}: expected the game {cls.GAME!r} first")
+    if words[0] != cls.WORD:
+        raise PositionError(f"line 1 {line!r}: expected the game {cls.WORD!r} first")
     values: dict[str, int] = {}
     for word in words[1:]:
         key, sep, value = word.partition("=")

@@ -39,7 +39,8 @@
   var words = block ? JSON.parse(block.textContent)[lang] : null;
   if (!words) return;
 
-  var ATTRIBUTES = { label: "aria-label", template: "data-template", content: "content" };
+  var ATTRIBUTES = { label: "aria-label", template: "data-template", content: "content",
+                     group: "label" };  // an <optgroup>'s label is its visible name
   function fill(text, el) {
     return text.replace(/\{(\w+)\}/g, function (all, name) {
       var value = el.getAttribute("data-msg-" + name);
@@ -64,7 +65,7 @@
     word(node);
     if (node.querySelectorAll) {
       node.querySelectorAll("[data-msg],[data-msg-label],[data-msg-template],[data-msg-content]," +
-                            "option")
+                            "[data-msg-group],option")
         .forEach(word);
     }
   }

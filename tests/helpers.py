@@ -26,7 +26,7 @@ def build(
 
     Crescent foundations may be given as a top card only ("f1": "5S" means AS..5S).
     """
-    cls = game.GAMES[header.split()[0]]
+    cls = game.POSITION_WORDS[header.split()[0]]
     text = dict.fromkeys(cls.PLACES, "")
     if cls is game.Crescent:
         text.update({f"f{i + 1}": "A" + "SHDC"[i] for i in range(4)})
@@ -39,7 +39,7 @@ def build(
     rest = rest_of_cards(used)
     fill = list(fill or [])
     if "stock" in fill:  # the stock first, up to its 64 cards; the rest spread evenly
-        room = 64 - len(text["stock"].split())
+        room = getattr(cls, "STOCK_SIZE", 64) - len(text["stock"].split())
         text["stock"] = " ".join(text["stock"].split() + rest[:room])
         rest, fill = rest[room:], [p for p in fill if p != "stock"]
     size = {p: len(text[p].split()) for p in fill}

@@ -5,8 +5,9 @@ from hypothesis import strategies as st
 
 import game
 from game.codes import DEAL_COUNT, GameCode
+from game.codes import KINDS as ALL_KINDS
 
-KINDS = [("CR1", "N"), ("CR1", "F"), ("FT1", "N")]
+KINDS = [tuple(kind.split("-")) for kind in ALL_KINDS]  # every game of both families
 
 
 @st.composite

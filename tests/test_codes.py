@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import game
-from game.codes import DEAL_COUNT, GameCode, SplitMix64, random_code, shuffled_pack
+from game.codes import DEAL_COUNT, KINDS, GameCode, SplitMix64, random_code, shuffled_pack
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = sorted((ROOT / "tests" / "golden").glob("??1-*.txt"))
@@ -115,6 +115,7 @@ def test_golden_files_cover_three_codes_or_more_per_game():
     names = [p.stem for p in GOLDEN]
     assert sum(n.startswith("CR1") for n in names) >= 3
     assert sum(n.startswith("FT1") for n in names) >= 3
+    assert {"-".join(n.split("-")[:2]) for n in names} == set(KINDS)  # every game's deal
 
 
 @pytest.mark.parametrize("path", GOLDEN, ids=[p.stem for p in GOLDEN])

@@ -162,7 +162,7 @@ def test_the_solvers_rule_helpers_agree_with_the_move_generator(g, rng, steps):
     else:
         waste = g.NUMBERS["waste"]
         if p[waste]:
-            for d in range(18):
+            for d in range(g.STOCK_AT):  # the foundations and the columns
                 assert g.reason_onto(d, p[waste][-1]) == g.reason_at(waste, d)
         for f, wanted in enumerate(g.foundation_cards()):
             assert wanted == (-1 if g.takes_home(f) is None else g.takes_home(f))

@@ -12,8 +12,10 @@ import pytest
 from helpers import build
 
 import game
-from game.ui import board
+from game.codes import KINDS
+from game.ui import board, games
 from game.ui import crescent as cr_board
+from game.ui.geometry import EDGE, RING
 from game.ui.menu import closes, opening, outside, step
 
 CR, FT = "CR1-N-AAAAAAB", "FT1-N-AAAAAAB"
@@ -36,7 +38,7 @@ def rects(g: game.Solitaire, layout: board.Layout) -> dict[str, tuple[float, flo
     for place, slot in layout.slots.items():
         _, bottom = board.top_card_xy(g, layout, place)
         w, h = board.CARD_W, bottom - slot.y + board.CARD_H
-        if isinstance(g, game.Crescent):
+        if games.view_of(g) is cr_board.VIEW:  # (Open Crescent's piles have no captions)
             if layout.beside:
                 w += cr_board.CR_SIDE_CAPTION
             else:
@@ -57,13 +59,14 @@ def test_crescent_cards_are_60_px_wide_on_an_upright_phone(size):
     assert card_px(lay, width, height) >= 60
 
 
-@pytest.mark.parametrize("size", UPRIGHT)
-def test_forty_thieves_cards_are_36_px_wide_on_an_upright_phone(size):
+@pytest.mark.parametrize(("size", "least"), [("390x844", 38), ("360x740", 35)])
+def test_forty_thieves_cards_are_35_px_wide_on_an_upright_phone(size, least):
+    """Ten columns side by side, and the focus ring's margin either side: 38 px on 390 px."""
     width, height = TABLES[size]
     g = game.new(FT)
     index = board.index_for(g, height / width, "normal")
     assert index == "large"  # small cards: the index alone carries the card
-    assert card_px(board.layout_for(g, height / width, index), width, height) >= 36
+    assert card_px(board.layout_for(g, height / width, index), width, height) >= least
 
 
 def test_desktop_and_a_phone_on_its_side_keep_the_horseshoe_and_grow():
@@ -76,14 +79,105 @@ def test_desktop_and_a_phone_on_its_side_keep_the_horseshoe_and_grow():
     assert card_px(cr_board.crescent_layout(723 / 1280), *DESKTOP) >= 90
 
 
-LAYOUTS = [(game.new(CR), aspect) for aspect in (None, 0.36, 0.56, 1.0, 1.5, 1.76, 2.2)] + [
-    (game.new(FT), aspect) for aspect in (0.36, 0.56, 1.5, 1.76, 2.2)
-]
+def long_piles(kind: str) -> game.Solitaire:
+    """A deal of ``kind`` grown long: Forty Thieves' first column takes 13 cards of the stock
+    (17 in all, at the deal's 4); Crescent's piles 1, 5, 9 and 16 hold 13 cards each (all
+    face up), the others what is left. Still the game of its code (its kind's view)."""
+    g = game.new(f"{kind}-AAAAAAB")
+    lines = g.position().splitlines()
+    places = {p: c.split() for p, _, c in (line.partition(":") for line in lines[1:])}
+    if "stock" in places:
+        places["t1"] += places["stock"][:13]
+        places["stock"] = places["stock"][13:]
+    else:
+        piles = [f"t{i}" for i in range(1, 17)]
+        cards = [c for p in piles for c in places[p] if c != "|"]
+        long = ("t1", "t5", "t9", "t16")
+        for p in long:
+            places[p], cards = cards[:13], cards[13:]
+        rest = [p for p in piles if p not in long]
+        for k, p in enumerate(rest):
+            places[p] = cards[k :: len(rest)]
+    body = "".join(f"{p}: {' '.join(c)}\n" for p, c in places.items())
+    out = game.from_position(f"{lines[0]}\n{body}")
+    out.code = g.code  # as a resumed game is (game/ui/storage.py)
+    return out
+
+
+DEALS = [game.new(f"{kind}-AAAAAAB") for kind in KINDS] + [long_piles(kind) for kind in KINDS]
+SIZES = [*TABLES.values(), DESKTOP]
+
+
+def longest(g: game.Solitaire) -> int:
+    return max(len(g.cards(p)) for p in g.PLACES if p.startswith("t"))
+
+
+@pytest.mark.parametrize("g", DEALS, ids=lambda g: f"{g.code}-{longest(g)}")
+@pytest.mark.parametrize("chosen", ["normal", "large"])
+def test_every_place_and_its_focus_ring_are_inside_the_view_box(g, chosen):
+    """The focus ring (``board.place_part``: RING units round ``board.place_rect``) never
+    leaves the view box, with room for its white line and a unit more; a card stays a target
+    a finger can hit (WCAG 2.5.8: 24 CSS px) on an upright phone however long the columns,
+    and at the deal on every table. (A phone on its side, 304 px high, has room for no more:
+    Forty Thieves' 17-card column with the large index is 20 px wide there.)"""
+    for width, height in SIZES:
+        aspect = height / width
+        lay = board.layout_for(g, aspect, board.index_for(g, aspect, chosen))
+        vx, vy, vw, vh = map(float, lay.view_box.split())
+        for place in lay.slots:
+            x, y, w, h = board.place_rect(g, lay, place)
+            spare = min(
+                x - RING - vx, y - RING - vy, vx + vw - (x + w + RING), vy + vh - (y + h + RING)
+            )
+            assert spare >= EDGE - RING, (width, height, place, spare)
+        if height > width or longest(g) < 8:
+            assert card_px(lay, width, height) >= 24, (width, height)
+
+
+@pytest.mark.parametrize("code", ["FT1-B-AAAAAAB", "FT1-Q-AAAAAAB", "FT1-L-AAAAAAB"])
+@pytest.mark.parametrize("size", UPRIGHT)
+def test_twelve_columns_stay_tappable_on_an_upright_phone(code, size):
+    width, height = TABLES[size]
+    g = game.new(code)
+    lay = board.layout_for(g, height / width, board.index_for(g, height / width, "normal"))
+    assert card_px(lay, width, height) >= (31 if size == "390x844" else 29)
+
+
+@pytest.mark.parametrize("kind", [k for k in KINDS if k.startswith("FT1")])
+@pytest.mark.parametrize("aspect", [0.36, 0.56, 1.76])
+def test_forty_thieves_columns_fill_the_top_rows_width(kind, aspect):
+    """The 8 foundations from the left; the waste and the stock at the right end of a top row
+    10 slots wide, or as wide as 12 columns; the columns spread from edge to edge under it."""
+    g = game.new(f"{kind}-AAAAAAB")
+    lay = board.layout_for(g, aspect)
+    columns = [lay.slots[p] for p in g.PLACES if p.startswith("t")]
+    assert len(columns) == getattr(g, "COLUMN_COUNT", 0)
+    assert lay.slots["f1"].x == columns[0].x == 0
+    assert lay.slots["stock"].x + board.CARD_W == columns[-1].x + board.CARD_W == lay.width
+    assert lay.slots["waste"].x < lay.slots["stock"].x and lay.slots["f8"].x < lay.slots["waste"].x
+    xs = [s.x for s in columns]
+    assert xs == sorted(xs) and min(b - a for a, b in zip(xs, xs[1:])) >= board.CARD_W
+
+
+LAYOUTS = (
+    [(game.new(CR), aspect) for aspect in (None, 0.36, 0.56, 1.0, 1.5, 1.76, 2.2)]
+    + [(game.new(FT), aspect) for aspect in (0.36, 0.56, 1.5, 1.76, 2.2)]
+    + [
+        (g, aspect)
+        for g in (game.new("FT1-M-AAAAAAB"), game.new("FT1-B-AAAAAAB"), long_piles("FT1-Q"))
+        for aspect in (0.36, 0.56, 1.76)
+    ]
+    + [
+        (g, aspect)
+        for g in (game.new("CR1-O-AAAAAAB"), long_piles("CR1-O"))
+        for aspect in (0.36, 0.56, 0.8, 1.0, 1.2, 1.5, 1.76, 2.2)
+    ]
+)
 
 
 @pytest.mark.parametrize(("g", "aspect"), LAYOUTS)
 def test_every_place_is_inside_the_view_box_and_none_overlaps(g, aspect):
-    if isinstance(g, game.Crescent):
+    if games.view_of(g) is cr_board.VIEW:
         lay = cr_board.crescent_layout(aspect)
     else:
         lay = board.layout_for(g, aspect, board.index_for(g, aspect, "normal"))
@@ -104,6 +198,55 @@ def test_every_place_is_inside_the_view_box_and_none_overlaps(g, aspect):
                 if place.startswith("f")
                 else not overlapping(area, box)
             ), place
+
+
+@pytest.mark.parametrize("g", [game.new("CR1-O-AAAAAAB"), long_piles("CR1-O")])
+@pytest.mark.parametrize("chosen", ["normal", "large"])
+def test_open_crescent_shows_every_card_of_its_piles(g, chosen):
+    """Every card of every pile shows its corner index, on every table; the foundations make
+    one row, the Aces' on the left, the Kings' on the right; upright, two rows of 8 piles."""
+    assert games.view_of(g) is cr_board.OPEN_VIEW
+    for width, height in SIZES:
+        aspect = height / width
+        index = board.index_for(g, aspect, chosen)
+        lay = board.layout_for(g, aspect, index)
+        for i in range(1, 17):
+            assert board.visible_cards(g, f"t{i}") == g.cards(f"t{i}")
+            assert lay.slots[f"t{i}"].fan >= board.INDEX[index].height
+        row = [lay.slots[f"f{i}"] for i in range(1, 9)]
+        assert len({s.y for s in row}) == 1 and [s.x for s in row] == sorted(s.x for s in row)
+        piles_y = {lay.slots[f"t{i}"].y for i in range(1, 17)}
+        assert len(piles_y) == (2 if height > width else 1)
+        assert min(piles_y) > row[0].y + board.CARD_H
+
+
+@pytest.mark.parametrize("aspect", [0.36, 0.56, 0.65, 0.8, 1.0, 1.3, 1.76])
+@pytest.mark.parametrize("index", ["normal", "large"])
+def test_open_crescent_piles_keep_their_rows_however_long(aspect, index):
+    """The arrangement is the table's: a pile that grows (or shrinks) never sends the piles
+    to another row, only the fans and the board's scale change."""
+    shapes = {
+        tuple(s.x for p, s in cr_board.open_crescent_layout(aspect, index, n).slots.items())
+        for n in range(1, 14)
+    }
+    assert len(shapes) == 1
+
+
+def test_a_kind_with_a_view_of_its_own_keeps_its_games_controls():
+    """Open Crescent has its own view; a position has no code (no kind): its game's view.
+    static/watchdog.js picks the toolbar's controls by the game alone: a kind's view keeps
+    its game's, and the build's table names the games alone."""
+    g = game.new("CR1-O-AAAAAAB")
+    assert games.view_of(g) is cr_board.OPEN_VIEW
+    assert games.view_of(game.new(CR)) is games.view_of(game.new("CR1-D-AAAAAAB")) is cr_board.VIEW
+    assert games.view_of(game.from_position(g.position())) is cr_board.VIEW
+    assert games.view_of_kind("CR1-O") is games.view_of_kind("CR1-O-AAAAAAB") is cr_board.OPEN_VIEW
+    assert games.view_of_kind("CR1-F") is cr_board.VIEW
+    assert games.view_of_kind("XX9-N") is games.DEFAULT
+    for kind, view in games.KIND_VIEWS.items():
+        assert view.CONTROLS == games.VIEWS[kind.split("-")[0]].CONTROLS
+        assert view.HELP == games.VIEWS[kind.split("-")[0]].HELP
+    assert set(games.controls_by_game()) == {"", *games.VIEWS}
 
 
 @pytest.mark.parametrize("aspect", [None, 0.36, 0.56, 1.5, 1.76])
@@ -158,7 +301,7 @@ def test_a_long_forty_thieves_column_shows_its_last_card_on_an_upright_phone():
         scale = board.card_scale(lay, height / width) * width / board.CARD_W
         assert (y + board.CARD_H + 10) * scale <= height + 0.5  # on screen, not below it
         if size in UPRIGHT:
-            assert card_px(lay, width, height) >= 36
+            assert card_px(lay, width, height) >= 35
 
 
 def test_index_is_large_only_on_upright_forty_thieves_or_when_chosen():

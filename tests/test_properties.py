@@ -27,10 +27,17 @@ def check_invariants(g):
     assert twin.status == g.status
     legal = set(g.legal_moves())
     assert len(legal) == len(g.legal_moves()), "a move listed twice"
-    # the move generator and the rule check are two codings of the rules: they must agree
+    # the move generator and the rule check are two codings of the rules: they must agree, on
+    # runs too (every size up to one card more than could move)
     for src in g.PLACES:
         for dst in g.PLACES:
-            assert (g.refusal(src, dst) is None) == ((src, dst) in legal), (src, dst, text)
+            for size in range(1, g.movable(src) + 2):
+                allowed = g.refusal(src, dst, size) is None
+                assert allowed == (game.Move(src, dst, size) in legal), (src, dst, size, text)
+    # face-down cards are a bottom run of a pile or a column, under a face-up top card
+    for place in g.PLACES:
+        down, kind = g.face_down(place), g.place(place).kind
+        assert down == 0 or (kind in ("pile", "column") and down < len(g.cards(place)))
     foundations = sum(len(g.cards(f"f{i}")) for i in range(1, 9))
     assert (g.status == "won") == (foundations == 104)
     if g.status == "blocked":
@@ -46,7 +53,9 @@ def random_step(g, rng):
     if not moves:
         return None
     move = rng.choice(moves)
+    down = g.face_down_counts()
     g.play(*move)
+    assert all(now <= then for now, then in zip(g.face_down_counts(), down)), "a card turned down"
     return move
 
 
@@ -92,6 +101,7 @@ def test_undo_back_to_the_start_gives_the_start_and_redo_the_end(g, rng, steps):
         g.play(*rng.choice(moves))
         played += 1
     end_layout, end_score = layout(g), getattr(g, "score", None)
+    end_down = g.face_down_counts()
     for _ in range(played):
         assert g.undo()
     assert not g.undo()
@@ -99,11 +109,13 @@ def test_undo_back_to_the_start_gives_the_start_and_redo_the_end(g, rng, steps):
         assert g.position() == start  # the move counter comes back too
     else:
         assert layout(g) == layout(game.from_position(start)) and g.score == 0
+        assert g.face_down_counts() == game.from_position(start).face_down_counts()
         assert g.moves == played  # Forty Thieves: the counter never goes down
     for _ in range(played):
         assert g.redo()
     assert not g.redo()
     assert layout(g) == end_layout and getattr(g, "score", None) == end_score
+    assert g.face_down_counts() == end_down
 
 
 @settings(max_examples=30, deadline=None)

@@ -177,7 +177,8 @@ def test_words_are_escaped_and_a_missing_picker_is_an_error():
         '<p data-msg="a"></p><b data-msg="b" data-msg-n="2">'
         '</b><i data-msg-label="label"></i>'
     )
-    page = localize(html, catalog | {f"game_{k}": k for k in KINDS})
+    groups = {f"group_{k.split('-')[0]}": "G" for k in KINDS}
+    page = localize(html, catalog | groups | {f"game_{k}": k for k in KINDS})
     assert '<p data-msg="a">x &lt; &quot;y&quot; &amp; z</p>' in page
     assert '<b data-msg="b" data-msg-n="2">2 left</b>' in page
     assert '<i data-msg-label="label" aria-label="L&amp;L"></i>' in page

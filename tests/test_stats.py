@@ -88,3 +88,13 @@ def test_the_store_sets_damaged_statistics_aside_with_a_notice():
     assert stats.load(storage) == (Stats(), "damaged_stats")
     assert storage.store.get(stats.KEY + CORRUPT) == '{"v": 99}'
     assert storage.store.get(stats.KEY) is None
+
+
+def test_the_table_shows_the_games_played_and_the_one_on_the_table():
+    from game.codes import KINDS
+    from game.ui.panel import stats_kinds
+
+    stats = Stats().played("FT1-J-AAAAAAB").played("CR1-O-AAAAAAC")
+    assert stats_kinds(stats, KINDS, "FT1-T") == ("CR1-O", "FT1-J", "FT1-T")  # picker order
+    assert stats_kinds(stats, KINDS, "FT1-J") == ("CR1-O", "FT1-J")
+    assert stats_kinds(Stats(), KINDS, None) == ("CR1-N",)

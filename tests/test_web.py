@@ -244,10 +244,20 @@ def test_labels_are_escaped_for_the_markup():
 
 # --- one list of games, one list of boot imports -------------------------------------------------
 def test_every_kind_of_game_has_a_name_a_file_slug_and_a_winnable_list():
-    assert KINDS == ("CR1-N", "CR1-F", "FT1-N")
-    assert [kind_slug(k) for k in KINDS] == ["crescent", "crescent-four", "forty-thieves"]
+    assert KINDS[:3] == ("CR1-N", "CR1-F", "CR1-D") and len(KINDS) == 15
+    assert [kind_slug(k) for k in KINDS[:5]] == [
+        "crescent",
+        "crescent-four",
+        "crescent-face-down",
+        "open-crescent",
+        "forty-thieves",
+    ]
+    assert kind_slug("FT1-Q") == "napoleons-square"  # no comma or apostrophe in a file name
     for kind in KINDS:
         assert GameCode.parse(f"{kind}-AAAAAAB").kind == kind
         assert WORDS.text(f"game_{kind}")
         codes = (ROOT / "static" / "data" / f"winnable-{kind_slug(kind)}.txt").read_text().split()
-        assert codes and all(GameCode.parse(c).kind == kind for c in codes)
+        assert all(GameCode.parse(c).kind == kind for c in codes)
+        # the heads' lists are long; a relative's holds what its batch has won so far (the
+        # page says so when a list is empty: "winnable_missing")
+        assert codes or kind not in ("CR1-N", "CR1-F", "CR1-D", "CR1-O", "FT1-N")

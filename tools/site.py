@@ -17,7 +17,7 @@ import sys
 import zipfile
 from pathlib import Path
 
-from game.codes import KINDS
+from game.codes import KINDS, VARIANTS
 from game.ui.board import escape
 from game.ui.boot import IMPORT_ORDER, START
 from game.ui.games import controls_by_game
@@ -126,16 +126,32 @@ LANGUAGE_PICKER = re.compile(r'(<select [^>]*data-action="language"[^>]*>)(</sel
 WORDS = re.compile(r'<(\w+)( [^>]*data-msg="([\w-]+)"[^>]*)></\1>')
 # data-msg-<name>="key" sets another attribute to the message: aria-label, a template that a
 # script fills in (the loading screen's byte count), a <meta>'s content
-ATTRIBUTES = {"label": "aria-label", "template": "data-template", "content": "content"}
-LABEL = re.compile(r' data-msg-(label|template|content)="([\w-]+)"')
-VALUES = re.compile(r' data-msg-(?!label=|template=|content=)(\w+)="([^"]*)"')
+# (an <optgroup>'s ``label`` attribute is its visible name: data-msg-group)
+ATTRIBUTES = {
+    "label": "aria-label",
+    "template": "data-template",
+    "content": "content",
+    "group": "label",
+}
+LABEL = re.compile(r' data-msg-(label|template|content|group)="([\w-]+)"')
+VALUES = re.compile(r' data-msg-(?!label=|template=|content=|group=)(\w+)="([^"]*)"')
 
 
 def localize(html: str, catalog: dict[str, str]) -> str:
-    """The page with its words: one picker option per kind of game (game.codes.KINDS), the
-    text of every ``[data-msg]`` element (its ``data-msg-<name>`` attributes fill the
-    message's ``{name}``), and an ``aria-label`` for every ``[data-msg-label]``."""
-    options = "".join(f'<option value="{k}" data-msg="game_{k}"></option>' for k in KINDS)
+    """The page with its words: one picker option per kind of game (game.codes.KINDS), in
+    a group per game (``group_CR1``: Crescent, the Forty Thieves family), the text of every
+    ``[data-msg]`` element (its ``data-msg-<name>`` attributes fill the message's
+    ``{name}``), and an ``aria-label`` for every ``[data-msg-label]``."""
+    options = "".join(
+        f'<optgroup data-msg-group="group_{game}">'
+        + "".join(
+            f'<option value="{k}" data-msg="game_{k}"></option>'
+            for k in KINDS
+            if k.startswith(game + "-")
+        )
+        + "</optgroup>"
+        for game in VARIANTS
+    )
     html, pickers = PICKER.subn(rf"\g<1>{options}\g<2>", html)
     if pickers != 1:
         raise SystemExit(f"index.html: {pickers} game pickers, expected one")
@@ -158,7 +174,7 @@ def localize(html: str, catalog: dict[str, str]) -> str:
 
 def static_keys(html: str) -> set[str]:
     """The message keys the page's static markup uses (``data-msg`` and its attributes)."""
-    return set(re.findall(r' data-msg(?:-label|-template|-content)?="([\w-]+)"', html))
+    return set(re.findall(r' data-msg(?:-label|-template|-content|-group)?="([\w-]+)"', html))
 
 
 def words_block(html: str, locale: Path) -> str:

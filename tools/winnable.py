@@ -5,8 +5,9 @@
 One list per kind of game (game.codes.KINDS). Only deals whose verdict is "winnable" go in:
 the solver found a line that replays to a won game
 (``test_shipped_winnable_lists_hold_codes_the_solver_wins`` in tests/test_assist.py solves a
-sample of each list again and replays it to the end). Crescent Four carries Crescent's wins
-over: it is the same deal with one redeal more, so a Crescent line is a Crescent Four line.
+sample of each list again and replays it to the end). Crescent Four, Crescent face down and
+Open Crescent carry Crescent's wins over: the same deal (one redeal more, cards face down that
+change no move, the piles fanned), so a Crescent line is a line of each.
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ from pathlib import Path
 from game.codes import KINDS, kind_slug
 
 ROOT = Path(__file__).resolve().parent.parent
-CARRIED = {"CR1-F": "CR1-N"}  # a kind: the kind whose wins are its wins too
+# a kind: the kind whose wins are its wins too (Crescent's variants deal the same cards in the
+# same piles: a face-down card changes no move, and Crescent Four has one redeal more)
+CARRIED = {"CR1-F": "CR1-N", "CR1-D": "CR1-N", "CR1-O": "CR1-N"}
 
 
 def results(kind: str) -> list[Path]:

@@ -97,6 +97,9 @@ class CrescentAdapter:
         self, game: Crescent, seed: int = 0, streamline: bool = False, graded: bool = False
     ) -> None:
         self.g = game.copy()
+        # a face-down card changes no move in Crescent (only top cards move, and a top card
+        # is face up): the search plays an open copy, which the redeal's record keeps simple
+        self.g.set_face_down([0] * len(self.g.layout))
         # the move order of ``actions``: graded by how near home each move brings a card, or
         # plain (home, then uncovering a card that can go home now, then the rest: the first
         # solver's groups, with equal moves in another random order since the sixth pass)

@@ -7,9 +7,16 @@ cuts the depth and skips every state with cards drawn for nothing. The key sorts
 (no rule refers to a column's place) and each suit's two foundation heights (a suit's two
 foundations are alike), and keeps the waste in full: its order decides what comes free.
 
-Everything here goes through the engine's public fast path (``legal_at``, ``foundation_cards``,
-``reason_at``, ``reason_onto``, ``apply_at``, ``apply_draws``, ``unapply``, ``is_won``,
-``layout``, ``snapshot``): no rule is written twice.
+The relatives of Forty Thieves are the same search on their own numbers (``COLUMN_RANGE``,
+``STOCK_AT``, ``ONTO``): a run moved as one is an action ``(0, s, d, n)``; where columns build
+by colour or by other suits, the safe moves follow from which suits build on which, and the
+key cannot be foreseen (``glance``). Cards face down are known to the search (it proves what a
+player could do with every card shown) and are not in the key: a position reached again with
+fewer cards face down counts as seen, which may lose a win, never make a false one.
+
+Everything here goes through the engine's public fast path (``legal_at``, ``legal_runs``,
+``foundation_cards``, ``reason_at``, ``reason_onto``, ``apply_at``, ``apply_draws``,
+``unapply``, ``is_won``, ``layout``, ``snapshot``): no rule is written twice.
 """
 
 from __future__ import annotations
@@ -19,27 +26,34 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core import Move, Record
-from ..forty_thieves import COLUMNS, STOCK, WASTE, FortyThieves
+from ..forty_thieves import SUIT, FortyThieves
 from .keys import ZOBRIST, multiset_hash, place_hash, plain_cards
 from .searches import Token
 
 _FOUNDATIONS = range(8)
-_COLUMNS = range(8, 8 + COLUMNS)
-_SOURCES = (*_COLUMNS, WASTE)
-Action = tuple[int, int, int]  # (stock cards to draw first, source, destination)
+# (stock cards to draw first, source, destination), or (0, source, destination, cards) for a run
+Action = tuple[int, ...]
 
 
-def _column_score(column: Sequence[int]) -> int:
-    """-8 for an empty column, else 6 per card not on the next higher card of its suit."""
+def _column_score(column: Sequence[int], onto: Sequence[Sequence[int]]) -> int:
+    """-8 for an empty column, else 6 per card not on a card it builds on."""
     if not column:
         return -8
     disorder = 0
     below = column[0]
     for card in column[1:]:
-        if card + 1 != below:
+        if below not in onto[card]:
             disorder += 1
         below = card
     return 6 * disorder
+
+
+def _builders(game: type[FortyThieves]) -> tuple[tuple[int, ...], ...]:
+    """For each suit, the suits whose cards a column builds on it."""
+    onto = game.ONTO
+    return tuple(
+        tuple(sorted({c // 13 for c in range(52) if s * 13 + 1 in onto[c]})) for s in range(4)
+    )
 
 
 class FortyThievesAdapter:
@@ -49,23 +63,34 @@ class FortyThievesAdapter:
         self.g = game.copy()
         self.rng = random.Random(seed) if seed else None  # reshuffles equally ranked actions
         self.p = self.g.layout
+        rules = type(game)
+        self.stock, self.waste, self.onto = rules.STOCK_AT, rules.WASTE_AT, rules.ONTO
+        self.columns = rules.COLUMN_RANGE
+        self.sources = (*self.columns, self.waste)
+        self.runs = rules.RUNS
+        # by suit (Forty Thieves' own shortcuts for the safe moves and the foresight hold)
+        self.by_suit = rules.RULES.builds == SUIT
+        self.builders = _builders(rules)
+        self.under = tuple(tuple(c for c in range(52) if t in rules.ONTO[c]) for t in range(52))
         self.won = self.g.is_won  # asked of every child: one call, not two
         plain_cards(self.p)
         self.auto = auto
         # the key's parts (keys.py): each column's and the waste's hash, the columns' multiset
         self.h = [place_hash(cards) if i >= 8 else 0 for i, cards in enumerate(self.p)]
-        self.total = multiset_hash(self.h[8 : 8 + COLUMNS])
+        self.total = multiset_hash(self.h[8 : self.stock])
         self._saved: list[tuple[int, list[int], int]] = []
         self._column_scores: dict[int, int] = {0: -8}  # by column hash (score)
         # the score but for the waste's part, kept up to date by ``_apply``
         self.parts = -20 * sum(map(len, self.p[:8]))
-        for i in _COLUMNS:
-            self.parts += self._column_scores.setdefault(self.h[i], _column_score(self.p[i]))
+        for i in self.columns:
+            self.parts += self._column_scores.setdefault(
+                self.h[i], _column_score(self.p[i], self.onto)
+            )
         # what turning k stock cards adds to the waste's hash, for each k (``_turns``)
         self._turned: dict[int, list[int]] = {}
         # each card's indexes in the stock, bottom first: a stock of length n holds the first n
         self._stock_at: list[list[int]] = [[] for _ in range(52)]
-        for i, card in enumerate(self.p[STOCK]):
+        for i, card in enumerate(self.p[self.stock]):
             self._stock_at[card].append(i)
 
     def snapshot(self) -> Any:
@@ -80,14 +105,14 @@ class FortyThievesAdapter:
         """Lower is better: cards home count most, then empty columns, then columns in suit
         sequence (a card not on the next higher of its suit blocks what lies under it),
         then a short waste. The columns' part is kept as moves change them (``_apply``)."""
-        return self.parts + len(self.p[WASTE])
+        return self.parts + len(self.p[self.waste])
 
     def key(self) -> tuple[int, int]:
         """The columns as a multiset, the waste in order and the stock's length (its order
         never changes). The foundations need no place in it: the cards home are the others,
         and they decide each suit's two heights up to which foundation is which (a suit's two
         foundations are alike: the key folds that symmetry in)."""
-        return self.total | self.h[WASTE] << 264 | len(self.p[STOCK]) << 400, 0
+        return self.total | self.h[self.waste] << 264 | len(self.p[self.stock]) << 400, 0
 
     def peek(self, action: Action) -> tuple[int, int] | None:
         """The key ``play(action)`` would reach (``glance``'s), with no rank to it."""
@@ -103,8 +128,11 @@ class FortyThievesAdapter:
         foreseen: safe moves finish the game, or, when the last card is still in the stock,
         the action puts it onto the lower foundation (under a complete one), which is the
         first ``None`` below."""
+        if len(action) == 4 or not self.by_suit:
+            return None  # a run, or safe moves by other suits': played to be seen
         k, s, d = action
         p, h = self.p, self.h
+        STOCK, WASTE = self.stock, self.waste
         if s < 8 or d < 8 and len(p[d]) < len(p[d ^ 4]):
             return None  # the suit's lower height changes: what is safe changes
         size = len(p[STOCK])
@@ -142,7 +170,7 @@ class FortyThievesAdapter:
             total += new * new - old * old
             part = known.get(new)
             if part is None:
-                part = known[new] = _column_score(p[s][:-1])
+                part = known[new] = _column_score(p[s][:-1], self.onto)
             parts += part - known[old]
         if d < 8:
             parts -= 20
@@ -152,9 +180,23 @@ class FortyThievesAdapter:
             total += new * new - old * old
             part = known.get(new)
             if part is None:
-                part = known[new] = _column_score([*p[d], card])
+                part = known[new] = _column_score([*p[d], card], self.onto)
             parts += part - known[old]
         return total | waste_hash << 264 | (size - k) << 400, parts
+
+    def _apply_run(self, s: int, d: int, n: int) -> Record:
+        """A run of ``n`` cards, column to column, with the key's and the score's update."""
+        p, h, known = self.p, self.h, self._column_scores
+        record = self.g.apply_at(s, d, n)
+        for i in (s, d):
+            old, new = h[i], place_hash(p[i])
+            h[i] = new
+            self.total += new * new - old * old
+            part = known.get(new)
+            if part is None:
+                part = known[new] = _column_score(p[i], self.onto)
+            self.parts += part - known[old]
+        return record
 
     def _apply(self, s: int, d: int) -> Record:
         """``apply_at``, with the key's and the score's update: a column's score is kept by
@@ -162,6 +204,7 @@ class FortyThievesAdapter:
         ``apply_draws``.) The column update is written out for ``s`` and for ``d``: a helper
         call a move would cost about what keeping the score saves."""
         p, h, known = self.p, self.h, self._column_scores
+        WASTE = self.waste
         record = self.g.apply_at(s, d)
         card = p[d][-1]
         if s < 8:
@@ -174,7 +217,7 @@ class FortyThievesAdapter:
             self.total += new * new - old * old
             part = known.get(new)
             if part is None:
-                part = known[new] = _column_score(p[s])
+                part = known[new] = _column_score(p[s], self.onto)
             self.parts += part - known[old]
         if d < 8:
             self.parts -= 20
@@ -186,7 +229,7 @@ class FortyThievesAdapter:
             self.total += new * new - old * old
             part = known.get(new)
             if part is None:
-                part = known[new] = _column_score(p[d])
+                part = known[new] = _column_score(p[d], self.onto)
             self.parts += part - known[old]
         return record
 
@@ -194,9 +237,10 @@ class FortyThievesAdapter:
         """The engine's moves and the draw-and-play actions, best kind first (``ranked``
         holds each kind's actions in the engine's order; a seed reshuffles each kind)."""
         g, p = self.g, self.p
+        STOCK, WASTE = self.stock, self.waste
         ranked: list[list[Action]] = [[], [], [], [], [], [], [], []]
         first = -1  # the key sorts columns: one empty column is all
-        for j in _COLUMNS:
+        for j in self.columns:
             if not p[j]:
                 first = j
                 break
@@ -223,6 +267,12 @@ class FortyThievesAdapter:
             else:
                 rank = 5
             ranked[rank].append((0, s, d))
+        if self.runs:
+            for s, d, n in g.legal_runs():
+                if p[d]:
+                    ranked[1 if len(p[s]) == n else 2].append((0, s, d, n))
+                elif d == first and len(p[s]) > n:  # a whole column to an empty one: the same
+                    ranked[5].append((0, s, d, n))
         # the k-th next stock card, drawn and played at once: home where the engine says a
         # foundation takes it, else onto a column (checked by the engine's own rule). The
         # stock changes only at its end and is never reordered, so a stock of n cards is the
@@ -237,11 +287,11 @@ class FortyThievesAdapter:
                     for i in at[wanted]:
                         if i < size:
                             home.append((size - i, WASTE, f))
-            for d in _COLUMNS:  # both copies of a top card may be: each is another position
+            under = self.under
+            for d in self.columns:  # both copies of a top card may be: each is another position
                 pile = p[d]
                 if pile:
-                    card = pile[-1] - 1
-                    if card % 13 != 12:  # nothing goes on an Ace (nor is -1 a card)
+                    for card in under[pile[-1]]:  # the cards that go onto it (none on an Ace)
                         for i in at[card]:
                             if i < size and reason_onto(d, card) is None:
                                 onto.append((size - i, WASTE, d))
@@ -260,18 +310,24 @@ class FortyThievesAdapter:
     def play(self, action: Action) -> Token:
         """Draw ``k`` cards (``apply_draws``, one record) then move, with the key's update,
         then the safe moves the move may have made."""
-        k, s, d = action
         h = self.h
         self._saved.append((self.total, h[:], self.parts))
+        if len(action) == 4:  # a run
+            records = [self._apply_run(action[1], action[2], action[3])]
+            if self.auto:
+                self._auto(records)
+            return records
+        k, s, d = action
+        WASTE = self.waste
         if k:
             p = self.p
             # the stock's order never changes: its length says what it holds, so what turning
             # k cards adds to the waste's hash is one lookup by (waste height, stock size); a
             # stock holds at most STOCK_SIZE (64) cards, so 7 bits keep the two apart
-            at = len(p[WASTE]) << 7 | len(p[STOCK])
+            at = len(p[WASTE]) << 7 | len(p[self.stock])
             turned = self._turned.get(at)
             if turned is None:
-                turned = self._turned[at] = self._turns(len(p[WASTE]), p[STOCK])
+                turned = self._turned[at] = self._turns(len(p[WASTE]), p[self.stock])
             h[WASTE] ^= turned[k]
             records = [self.g.apply_draws(k), self._apply(s, d)]
         else:
@@ -295,7 +351,7 @@ class FortyThievesAdapter:
         lower of its two foundation heights, the new top at ``s``, and the card moved when it
         was drawn just now (any other card moved was a top before, and not safe)."""
         p = self.p
-        if s < 8:  # a card back from a foundation: what is safe changed
+        if s < 8 or not self.by_suit:  # a card back from a foundation: what is safe changed
             return True
         if d < 8 and len(p[d]) <= len(p[d ^ 4]):  # d ^ 4: the suit's other foundation
             return True
@@ -315,6 +371,9 @@ class FortyThievesAdapter:
         foundation takes the card one rank above its height, so that is, in each suit, the
         card one rank above the lower of its two heights (the engine's check confirms each)."""
         g, p = self.g, self.p
+        if not self.by_suit:
+            self._auto_by_builders(records)
+            return
         while True:
             h = a0, a1, a2, a3, d0, d1, d2, d3 = tuple(map(len, p[:8]))
             safe = (  # the lower height of each suit, as a card (min() is a call: slower)
@@ -323,7 +382,7 @@ class FortyThievesAdapter:
                 26 + (a2 if a2 < d2 else d2),
                 39 + (a3 if a3 < d3 else d3),
             )
-            for s in _SOURCES:
+            for s in self.sources:
                 pile = p[s]
                 if pile and pile[-1] in safe:
                     card = pile[-1]
@@ -332,6 +391,26 @@ class FortyThievesAdapter:
                     if g.reason_at(s, f) is None:
                         records.append(self._apply(s, f))
                         break  # the heights changed: look again from the start
+            else:
+                return
+
+    def _auto_by_builders(self, records: list[Record]) -> None:
+        """``_auto`` where columns build by colour or by other suits: a card goes home safely
+        when every card that could go onto it in a column (one rank lower, of a suit that
+        builds on its suit) is home already, both copies."""
+        g, p, builders = self.g, self.p, self.builders
+        while True:
+            h = tuple(map(len, p[:8]))
+            low = [min(h[t], h[t + 4]) for t in range(4)]
+            for s in self.sources:
+                pile = p[s]
+                if pile:
+                    suit, rank = divmod(pile[-1], 13)
+                    if all(low[t] >= rank for t in builders[suit]):
+                        f = suit if h[suit] == rank else suit + 4
+                        if h[f] == rank and g.reason_at(s, f) is None:
+                            records.append(self._apply(s, f))
+                            break
             else:
                 return
 

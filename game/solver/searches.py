@@ -391,6 +391,11 @@ class Beam(_Sliced):
     def states(self) -> int:
         return self.total + len(self.seen)
 
+    @property
+    def steps(self) -> int:
+        """States expanded, over all slices (a portfolio's turns count them)."""
+        return self._done
+
     @without_gc
     def run(self, steps: int | None = None) -> Result | None:
         """Expand up to ``steps`` states (all of the budget if ``None``)."""

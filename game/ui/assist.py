@@ -27,11 +27,13 @@ StateKey = bytes
 
 
 def state_key(g: Solitaire) -> StateKey:
-    """What decides the future of a position: the layout and redeals left, not the counters.
+    """What decides the future of a position: the layout, the cards face down and redeals
+    left, not the counters.
     Each place's cards as bytes (a card is a number below 52), places apart by 255: taken
     after every move, so not the position's text (a tenth of a millisecond more)."""
     places = b"\xff".join(map(bytes, g.layout))
-    return places + b"\xff" + bytes([getattr(g, "redeals_left", 0)])
+    key = places + b"\xff" + bytes([getattr(g, "redeals_left", 0)])
+    return key + bytes(g.face_down_counts()) if g.hidden else key
 
 
 def at_deal_start(g: Solitaire) -> bool:

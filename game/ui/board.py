@@ -24,6 +24,7 @@ from .names import place_label
 __all__ = ["INDEX", "Layout", "Rect", "Slot", "card_scale"]  # (the geometry, where it was)
 
 SUIT_IDS = "SHDC"
+PEEK, PEEK_STEP = 5, 2  # face-down cards shown under a pile's top card, and their offset
 RED_SUITS = (1, 2)
 
 
@@ -42,7 +43,11 @@ class View:
     selected: str | None = None
     targets: frozenset[str] = field(default_factory=frozenset)
     arrival: tuple[str, float, float] | None = None  # place whose top card came from (dx, dy)
+    arriving: int = 1  # how many cards at the top of the arrival's place travel (a run)
     hint: tuple[str, ...] = ()  # the places of a hinted move: from, then to
+    # a run picked in a column, (place, cards from the top): the selected run, or the card the
+    # keyboard points at inside a column (``picked`` class on that card and those above it)
+    picked: tuple[str, int] | None = None
 
 
 def index_for(g: game.Solitaire, aspect: float, chosen: str) -> str:
@@ -59,11 +64,16 @@ def visible_cards(g: game.Solitaire, place: str) -> tuple[Card, ...]:
     return view_of(g).visible_cards(g, place)
 
 
+def fanned_count(g: game.Solitaire, place: str) -> int:
+    """How many cards ``place`` draws one below the other: its face-down backs, then its
+    face-up cards (one card, or none, where only the top card shows)."""
+    return view_of(g).backs(g, place) + len(visible_cards(g, place))
+
+
 def top_card_xy(g: game.Solitaire, layout: Layout, place: str) -> tuple[float, float]:
     """Where the top card of ``place`` is drawn (or would be, for an empty place)."""
     slot = layout.slots[place]
-    shown = len(visible_cards(g, place))
-    return slot.x, slot.y + max(shown - 1, 0) * slot.fan
+    return slot.x, slot.y + max(fanned_count(g, place) - 1, 0) * slot.fan
 
 
 def top_cards(g: game.Solitaire, layout: Layout) -> dict[str, tuple[float, float]]:
@@ -123,6 +133,15 @@ def under_markup(card: Card, x: float, y: float, index: str, ranks: tuple[str, .
     )
 
 
+def back_markup(x: float, y: float) -> str:
+    """A face-down card: its back, no ``data-card`` (its face is not known to the page's
+    reader); ``face-down`` is the test hook that counts them."""
+    return (
+        f'<g class="card back face-down" transform="translate({x:g} {y:g})">'
+        f'<use href="#card-back" width="{CARD_W}" height="{CARD_H}"/></g>'
+    )
+
+
 class Part(NamedTuple):
     """One top-level group of the board: its attributes and its inner markup. The page keeps
     each group's element and rewrites only the parts that changed since the last paint."""
@@ -144,7 +163,7 @@ def place_rect(g: game.Solitaire, layout: Layout, place: str) -> Rect:
     """Where a place is drawn (x, y, w, h, board units): its slot down to its top card (and
     a caption under it, in a game that has one)."""
     slot = layout.slots[place]
-    shown = len(visible_cards(g, place))
+    shown = fanned_count(g, place)
     caption = view_of(g).CAPTION
     return slot.x, slot.y, CARD_W, CARD_H + max(shown - 1, 0) * slot.fan + caption
 
@@ -181,10 +200,13 @@ def parts(
         # not drawn again
         key = (
             g.cards(place),
+            g.face_down(place),
+            view.picked if view.picked and view.picked[0] == place else None,
             place == view.selected,
             place in view.targets,
             view.hint.index(place) if place in view.hint else -1,
             view.arrival if view.arrival and view.arrival[0] == place else None,
+            view.arriving,
             layout.slots[place],
             layout.height,
             layout.beside,
@@ -245,14 +267,28 @@ def place_part(
             f"{words.text('stock_count', n=len(cards))}</text></g>"
         )
     shown = visible_cards(g, place)
-    if len(shown) == 1 and len(cards) > 1:
-        out.append(under_markup(cards[-2], slot.x, slot.y, index, words.ranks))
+    backs = shape.backs(g, place)
+    if len(shown) == 1 and len(cards) > 1 and not slot.fan:
+        down = g.face_down(place)
+        # the face-down cards under the top one, their edges peeking out above it (one per
+        # card, up to PEEK), so the pile shows how many are still to turn
+        for k in range(min(down, PEEK), 0, -1):
+            out.append(back_markup(slot.x, slot.y - PEEK_STEP * k))
+        if down < len(cards) - 1:  # the card under the top one is face up
+            out.append(under_markup(cards[-2], slot.x, slot.y, index, words.ranks))
+    for k in range(backs):
+        out.append(back_markup(slot.x, slot.y + k * slot.fan))
+    picked = view.picked[1] if view.picked and view.picked[0] == place else 0
     for k, card in enumerate(shown):
         extra = ""
-        if view.arrival and view.arrival[0] == place and k == len(shown) - 1:
+        if view.arrival and view.arrival[0] == place and k >= len(shown) - view.arriving:
             dx, dy = view.arrival[1], view.arrival[2]
             extra = f' data-dx="{dx:g}" data-dy="{dy:g}" data-arrive="1"'
-        out.append(card_markup(card, slot.x, slot.y + k * slot.fan, extra, index, words.ranks))
+        y = slot.y + (backs + k) * slot.fan
+        markup = card_markup(card, slot.x, y, extra, index, words.ranks)
+        if k >= len(shown) - picked:
+            markup = markup.replace('<g class="card ', '<g class="card picked ', 1)
+        out.append(markup)
     out.append(shape.caption(place, slot, len(cards), words, layout))
     x, y, w, h = place_rect(g, layout, place)
     ring = f'x="{x - 6:g}" y="{y - 6:g}" width="{w + 12:g}" height="{h + 12:g}" rx="14"'

@@ -1,6 +1,8 @@
 """Crescent on the page: the horseshoe's geometry (a phone held upright gets a frame of
 piles round two columns of foundations), each pile's caption, the foundation area a card can
-be dropped on, and the words of its places and counters. Pure; chosen by ``games.view_of``.
+be dropped on, and the words of its places and counters. Open Crescent (``CR1-O``) has a view
+of its own: its 16 piles fanned so that every card reads, below one row of foundations.
+Pure; chosen by ``games.view_of``.
 """
 
 from __future__ import annotations
@@ -9,8 +11,8 @@ from functools import lru_cache
 
 import game
 
-from .faces import CARD_H, CARD_W
-from .geometry import Layout, Slot, card_scale
+from .faces import CARD_H, CARD_W, INDEX
+from .geometry import EDGE, RING, Layout, Slot, card_scale
 from .messages import Messages
 from .view import GameView, region_text, suit_word
 
@@ -78,11 +80,85 @@ def crescent_upright() -> Layout:
     return Layout(4 * px - tail, 6 * py - CR_GAP, slots, area, beside=True)
 
 
+# Open Crescent: the foundations in one row, the piles fanned below it (every card reads)
+OC_PILES = 16
+OC_FAN, OC_TALL_FAN = 58, 64  # a pile's fan when there is room (a tall table: roomier)
+OC_GAP = 4  # between two piles in a row of 16 (a row of 8 has none: the cards are what counts)
+OC_LABEL = 40  # above a row of 8 foundations: the Aces' and the Kings' names
+OC_BELOW = 30  # between the foundations and the piles
+OC_ROW_GAP = 24  # between two rows of piles
+OC_FOOT = 10  # under the longest pile
+OC_DEALT = 6  # a pile's cards at the deal: the arrangement that draws them biggest stays
+
+
+@lru_cache(maxsize=64)  # it depends on the longest pile alone: the same few on every draw
+def open_crescent_layout(aspect: float, index: str = "normal", longest: int = OC_DEALT) -> Layout:
+    """The board for a table of ``aspect`` (height / width) whose longest pile holds
+    ``longest`` cards: one row of 16 piles or two rows of 8, whichever draws the bigger cards
+    at the deal (the first of equals; chosen for the table alone, so that a game never sees
+    its piles move to another row). Each pile fans out at least far enough to show each
+    card's corner index (of the ``index`` size): a long pile makes the board taller (so it
+    scales down), never a pile over another."""
+    shapes = (open_one_row, open_two_rows)
+    best = max(shapes, key=lambda shape: card_scale(shape(aspect, index, OC_DEALT), aspect))
+    return best(aspect, index, longest)
+
+
+def _open_height(
+    aspect: float, width: float, fixed: float, rows: int, index: str, longest: int
+) -> float:
+    """The board's height: as tall as the table's shape lets it be (the fans as roomy as it
+    allows), and at least tall enough for ``rows`` rows of ``longest`` cards, each index
+    showing, under ``fixed`` units of the rest."""
+    readable = fixed + rows * (CARD_H + max(longest - 1, 0) * INDEX[index].height)
+    return max((width + 2 * EDGE) * aspect - 2 * EDGE, readable)
+
+
+def _open_fan(aspect: float, index: str, longest: int, room: float) -> float:
+    """How far each next card of a pile goes down, when a pile has ``room`` units."""
+    widest = max(OC_TALL_FAN if aspect > 1.2 else OC_FAN, INDEX[index].height + 4)
+    return widest if longest < 2 else min(widest, (room - CARD_H) / (longest - 1))
+
+
+def open_one_row(aspect: float, index: str, longest: int) -> Layout:
+    """A wide table: the Aces' foundations above piles 1-4, the Kings' above 13-16, the rows'
+    names between them; piles 1-16 from the left, in one row."""
+    pitch = CARD_W + OC_GAP
+    width = OC_PILES * pitch - OC_GAP
+    top = CARD_H + OC_BELOW
+    height = _open_height(aspect, width, top + OC_FOOT, 1, index, longest)
+    fan = _open_fan(aspect, index, longest, height - top - OC_FOOT)
+    slots = {f"f{k + 1}": Slot(k * pitch, 0) for k in range(4)}
+    slots |= {f"f{k + 5}": Slot((OC_PILES - 4 + k) * pitch, 0) for k in range(4)}
+    slots |= {f"t{k + 1}": Slot(k * pitch, top, fan) for k in range(OC_PILES)}
+    area = (-RING, -RING, width + 2 * RING, CARD_H + 2 * RING)
+    return Layout(width, height, slots, area)
+
+
+def open_two_rows(aspect: float, index: str, longest: int) -> Layout:
+    """A phone held upright: the rows' names, the Aces' 4 foundations and the Kings' 4 in one
+    row, piles 1-8 under them and 9-16 under those, from the left. Each row of piles has half
+    the room that is left."""
+    width = OC_PILES // 2 * CARD_W
+    top = OC_LABEL + CARD_H + OC_BELOW
+    height = _open_height(aspect, width, top + OC_ROW_GAP + OC_FOOT, 2, index, longest)
+    room = (height - top - OC_ROW_GAP - OC_FOOT) / 2
+    fan = _open_fan(aspect, index, longest, room)
+    slots = {f"f{k + 1}": Slot(k * CARD_W, OC_LABEL) for k in range(8)}
+    for k in range(OC_PILES):
+        row, col = divmod(k, OC_PILES // 2)
+        slots[f"t{k + 1}"] = Slot(col * CARD_W, top + row * (room + OC_ROW_GAP), fan)
+    area = (-RING, -RING, width + 2 * RING, OC_LABEL + CARD_H + 2 * RING)
+    return Layout(width, height, slots, area)
+
+
 class CrescentView(GameView):
     GAME = "CR1"
     HELP = "crescent"
     CONTROLS = frozenset({"redeal"})
-    CAPTION = CR_CAPTION  # each pile's number and count under it
+    # (each pile's caption, below or beside it, is not counted in its rect: the focus ring
+    # goes round the card, and in the view box, whichever side the caption is on)
+    CAPTION = 0.0
 
     def layout(self, g: game.Solitaire, aspect: float, index: str = "normal") -> Layout:
         return crescent_layout(aspect)
@@ -134,7 +210,9 @@ class CrescentView(GameView):
             )
         return super().place_name(fact, words)
 
-    def place_label(self, fact: game.Place, cards: tuple[game.Card, ...], words: Messages) -> str:
+    def place_label(
+        self, fact: game.Place, cards: tuple[game.Card, ...], words: Messages, down: int = 0
+    ) -> str:
         if fact.kind == "foundation":  # it always holds its base
             key = "label_up" if fact.up else "label_down"
             return words.text(
@@ -143,7 +221,7 @@ class CrescentView(GameView):
                 cards=words.count("cards", len(cards)),
                 card=words.card(cards[-1]),
             )
-        return super().place_label(fact, cards, words)
+        return super().place_label(fact, cards, words, down)
 
     def counters(self, g: game.Solitaire, words: Messages) -> str:
         left = getattr(g, "redeals_left", 0)
@@ -178,4 +256,58 @@ def caption(place: str, slot: Slot, count: int, words: Messages, beside: bool = 
     )
 
 
+class OpenCrescentView(CrescentView):
+    """Crescent's view (its words, its drop area, its controls: ``static/watchdog.js`` knows
+    the toolbar by the game), with every pile fanned."""
+
+    KIND = "CR1-O"  # the kind drawn with this view (``games.KIND_VIEWS``)
+
+    def layout(self, g: game.Solitaire, aspect: float, index: str = "normal") -> Layout:
+        longest = max(len(g.cards(p)) for p in g.PLACES if g.place(p).kind == "pile")
+        return open_crescent_layout(aspect, index, longest)
+
+    def fanned(self, place: game.Place) -> bool:
+        return place.kind == "pile"
+
+    def regions(
+        self, g: game.Solitaire, layout: Layout, targets: frozenset[str], words: Messages
+    ) -> str:
+        """The foundations' row, a card's drop target as a whole, with its halves named:
+        above them (a row of 8), or between them (a row of 16)."""
+        if not layout.foundation_area:
+            return ""
+        x, y, w, h = layout.foundation_area
+        target = " target" if "foundations" in targets else ""
+        area = (
+            f'<rect class="foundation-area{target}" data-drop="foundations" '
+            f'x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="12"/>'
+        )
+        aces, kings = layout.slots["f4"], layout.slots["f5"]
+        if kings.x - aces.x > CARD_W + OC_GAP:  # a gap between the halves: the names in it
+            room = (kings.x - aces.x - CARD_W) / 2
+            left, right, baseline = aces.x + CARD_W + room / 2, kings.x - room / 2, CARD_H / 2 + 10
+        else:  # above each half
+            room = 4 * CARD_W
+            left, right, baseline = aces.x + CARD_W - room / 2, kings.x + room / 2, aces.y - 12
+        return (
+            area
+            + region_text(left, baseline, words.text("row_aces"), fit_name(words, "row_aces", room))
+            + region_text(
+                right, baseline, words.text("row_kings"), fit_name(words, "row_kings", room)
+            )
+        )
+
+    def caption(self, place: str, slot: Slot, count: int, words: Messages, layout: Layout) -> str:
+        return ""  # every card shows: no count (the piles go 1-16 from the left, as they read)
+
+
+def fit_name(words: Messages, key: str, room: float) -> str:
+    """A name longer than ``room`` holds (at the region's size, ~18 units a letter, and 12
+    to spare each side) is condensed to it, so that it never meets its neighbour."""
+    width = room - 24
+    too_long = len(words.text(key)) * 18 > width
+    return f' textLength="{width:g}" lengthAdjust="spacingAndGlyphs"' if too_long else ""
+
+
 VIEW = CrescentView()
+OPEN_VIEW = OpenCrescentView()

@@ -1,6 +1,7 @@
-"""Forty Thieves on the page: its geometry (foundations on a band, the waste and the stock,
-ten fanned columns that stay readable however long), its words (numbered foundations of a
-fixed suit, the score), and a tap that sends a card home. Pure; chosen by ``games.view_of``.
+"""Forty Thieves and its family on the page: its geometry (foundations on a band, the waste
+and the stock, 9 to 12 fanned columns that stay readable however long), its words (numbered
+foundations of a fixed suit, the score), and a tap that sends a card home. Pure; chosen by
+``games.view_of``.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import TYPE_CHECKING
 import game
 
 from .faces import CARD_H, CARD_W, INDEX
-from .geometry import Layout, Slot
+from .geometry import EDGE, Layout, Slot
 from .messages import Messages
 from .view import GameView, region_text, suit_word
 
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
     from .controller import Controller, Outcome
     from .settings import Settings
 
-# Forty Thieves: foundations (closer together), then apart the waste and the stock; ten fanned
+# Forty Thieves: foundations (closer together), then apart the waste and the stock; the fanned
 # columns below. A column fans out at least far enough to show each card's corner index.
 FT_GAP, FT_FAN, FT_TALL_FAN = 8, 58, 64
 FT_READABLE_FAN = INDEX["normal"].height
@@ -27,38 +28,44 @@ FT_PITCH_X = CARD_W + FT_GAP
 FT_FOUNDATION_PITCH = CARD_W + 4
 FT_CAPTION = 40  # the top row's words: Foundations, Waste, Stock
 FT_COLUMNS_Y = CARD_H + FT_CAPTION
-FT_WIDTH = 9 * FT_PITCH_X + CARD_W
-FT_WIDE = (FT_PITCH_X, FT_FOUNDATION_PITCH, 10.0)  # a column's pitch, a foundation's, the margin
+FT_SLOTS = 10  # the top row's slots at least: 8 foundations, the waste and the stock
+FT_WIDTH = (FT_SLOTS - 1) * FT_PITCH_X + CARD_W  # a wide table's board, up to 10 columns
 
 
 def forty_thieves_layout(g: game.Solitaire, aspect: float, index: str = "normal") -> Layout:
     """``aspect`` is the board area's height / width. Fans stay wide enough to read every
     corner index (of the ``index`` size): long columns make the whole board taller (so it
-    scales down), never illegible. Upright (a phone), the ten columns stand side by side with
-    no gap and no margin: 10 card widths is all a 360 px screen has for 36 px cards."""
-    longest = max(len(g.cards(f"t{i}")) for i in range(1, 11))
-    return _forty_thieves_layout(aspect, index, longest)
+    scales down), never illegible. Upright (a phone), the columns stand side by side with no
+    gap: 10 card widths and the margins are all a 360 px screen has for 35 px cards."""
+    columns = tuple(p for p in g.PLACES if g.place(p).kind == "column")
+    longest = max(len(g.cards(p)) for p in columns)
+    return _forty_thieves_layout(aspect, index, longest, len(columns))
 
 
 @lru_cache(maxsize=64)  # it depends on the longest column alone: the same few on every draw
-def _forty_thieves_layout(aspect: float, index: str, longest: int) -> Layout:
+def _forty_thieves_layout(aspect: float, index: str, longest: int, columns: int = 10) -> Layout:
+    """The top row is ``max(columns, 10)`` slots wide: the 8 foundations from the left, the
+    waste and the stock at its right end (12 columns: 2 slots apart). The columns fill the
+    same width, spread apart when there are fewer of them (9)."""
     upright = aspect > 1
-    pitch, found_pitch, margin = (CARD_W, CARD_W, 0.0) if upright else FT_WIDE
-    width = 9 * pitch + CARD_W
+    pitch, found_pitch = (CARD_W, CARD_W) if upright else (FT_PITCH_X, FT_FOUNDATION_PITCH)
+    slots_wide = max(columns, FT_SLOTS)
+    width = (slots_wide - 1) * pitch + CARD_W
+    column_pitch = (width - CARD_W) / max(columns - 1, 1)
     least = INDEX[index].height
     widest = max(FT_TALL_FAN if aspect > 1.2 else FT_FAN, least + 4)  # upright phones: roomier
     unsqueezed = FT_COLUMNS_Y + 10 * least + CARD_H + 20  # 11-card columns fit
     readable = FT_COLUMNS_Y + max(longest - 1, 0) * least + CARD_H + 20
-    fill = (width + 2 * margin) * aspect - 20 if upright else width * aspect
+    fill = (width + 2 * EDGE) * aspect - 2 * EDGE if upright else width * aspect
     height = max(fill, unsqueezed, readable)
     room = height - FT_COLUMNS_Y - CARD_H - 20
     fan = widest if longest < 2 else min(widest, room / (longest - 1))
     slots = {f"f{k + 1}": Slot(k * found_pitch, 0) for k in range(8)}
-    slots["waste"] = Slot(8 * pitch, 0)
-    slots["stock"] = Slot(9 * pitch, 0)
-    for k in range(10):
-        slots[f"t{k + 1}"] = Slot(k * pitch, FT_COLUMNS_Y, fan)
-    return Layout(width, height, slots, margin=margin)
+    slots["waste"] = Slot((slots_wide - 2) * pitch, 0)
+    slots["stock"] = Slot((slots_wide - 1) * pitch, 0)
+    for k in range(columns):
+        slots[f"t{k + 1}"] = Slot(k * column_pitch, FT_COLUMNS_Y, fan)
+    return Layout(width, height, slots)
 
 
 class FortyThievesView(GameView):
@@ -78,7 +85,7 @@ class FortyThievesView(GameView):
         return place.kind == "column"
 
     def place_order(self, g: game.Solitaire) -> tuple[str, ...]:
-        """The foundations, the stock and the waste, then columns 1-10."""
+        """The foundations, the stock and the waste, then the columns from 1."""
         kinds = ("foundation", "stock", "waste", "column")
         return tuple(sorted(g.PLACES, key=lambda p: kinds.index(g.place(p).kind)))
 
@@ -115,7 +122,9 @@ class FortyThievesView(GameView):
             )
         return super().place_name(fact, words)
 
-    def place_label(self, fact: game.Place, cards: tuple[game.Card, ...], words: Messages) -> str:
+    def place_label(
+        self, fact: game.Place, cards: tuple[game.Card, ...], words: Messages, down: int = 0
+    ) -> str:
         if fact.kind == "foundation":
             values: dict[str, object] = {"cards": words.count("cards", len(cards))}
             if cards:
@@ -124,7 +133,7 @@ class FortyThievesView(GameView):
             return words.text(
                 key, n=fact.number, suit=suit_word(words, fact.suit, "suit"), **values
             )
-        return super().place_label(fact, cards, words)
+        return super().place_label(fact, cards, words, down)
 
     def counters(self, g: game.Solitaire, words: Messages) -> str:
         return words.text("describe_score", score=self.score(g), moves=g.moves)

@@ -12,6 +12,11 @@ from .faces import CARD_W
 
 Rect = tuple[float, float, float, float]  # x, y, width, height
 
+# The focus ring is drawn this far outside a place (``board.place_part``), its white line 3
+# further: a layout keeps at least EDGE round every place, so the view box never cuts it.
+RING = 6.0
+EDGE = 10.0
+
 
 @dataclass(frozen=True)
 class Slot:
@@ -29,7 +34,7 @@ class Layout:
     slots: dict[str, Slot]
     foundation_area: tuple[float, float, float, float] | None = None  # x, y, w, h (Crescent)
     beside: bool = False  # Crescent: captions beside the cards (else below them)
-    margin: float = 10  # around the board, in the view box: room for a highlight's outline
+    margin: float = EDGE  # around the board, in the view box: room for the focus ring
 
     @property
     def align(self) -> str:
@@ -40,11 +45,11 @@ class Layout:
     @property
     def view_box(self) -> str:
         m = self.margin
-        return f"{-m:g} -10 {self.width + 2 * m:g} {self.height + 20:g}"
+        return f"{-m:g} {-EDGE:g} {self.width + 2 * m:g} {self.height + 2 * EDGE:g}"
 
 
 def card_scale(layout: Layout, aspect: float) -> float:
     """A card's width, as a share of the table's width, when ``layout`` is fitted (``meet``) to
     a table of ``aspect`` (height / width): what the choice of arrangement maximises."""
-    width, height = layout.width + 2 * layout.margin, layout.height + 20
+    width, height = layout.width + 2 * layout.margin, layout.height + 2 * EDGE
     return CARD_W * min(1 / width, aspect / height)

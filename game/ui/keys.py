@@ -69,6 +69,18 @@ def move_focus(
     return None
 
 
+def pick_step(depth: int, key: str) -> int | None:
+    """Up and Down inside a column: the card the keyboard points at, ``depth`` cards from the
+    top (1: the top card), one deeper or one back up; None for any other key, or Down at the
+    top card (focus moves on, as the arrow always does). The page allows only a depth the
+    game would move as one run, and moves focus instead past it."""
+    if key == "ArrowUp":
+        return depth + 1
+    if key == "ArrowDown" and depth > 1:
+        return depth - 1
+    return None
+
+
 def action(key: str, ctrl: bool, shift: bool, alt: bool = False) -> str | None:
     """The toolbar action a key press asks for: U / Ctrl+Z undo, Shift+U / Ctrl+Y /
     Ctrl+Shift+Z redo, R redeal, D draw, H hint, N new deal; None for any other key."""

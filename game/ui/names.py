@@ -22,7 +22,7 @@ def place_name(g: game.Solitaire, place: str, words: Messages) -> str:
 
 def place_label(g: game.Solitaire, place: str, words: Messages) -> str:
     """A place and what it holds, for its accessible label."""
-    return view_of(g).place_label(g.place(place), g.cards(place), words)
+    return view_of(g).place_label(g.place(place), g.cards(place), words, g.face_down(place))
 
 
 def describe(g: game.Solitaire, words: Messages) -> str:

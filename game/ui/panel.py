@@ -79,8 +79,8 @@ def announcement(result: Outcome, g: game.Solitaire, words: Messages, explain: b
     """What to say after an input (``g`` as it is now); None leaves the last words up.
     ``explain`` is the interactive-rules setting: say why a move is refused, or just no."""
     if result.kind == "moved" and result.move is not None:
-        src, dst = result.move
-        card = words.card(g.cards(dst)[-1])
+        src, dst, size = result.move
+        card = words.card(g.cards(dst)[-size])  # a run's lowest card names it
         if src == "stock":
             return words.text("drawn", card=card)
         return words.text("moved", card=card, place=place_name(g, dst, words))
@@ -88,13 +88,19 @@ def announcement(result: Outcome, g: game.Solitaire, words: Messages, explain: b
         if not explain:
             return words.text("refused")
         if result.reason == "no_destination" and result.place:
-            return words.text("no_destination", card=words.card(g.cards(result.place)[-1]))
+            return words.text("no_destination", card=taken(g, result.place, result.size, words))
         return words.refusal(result.reason or "")
     if result.kind == "selected" and result.place:
-        return words.text("selected", card=words.card(g.cards(result.place)[-1]))
+        return words.text("selected", card=taken(g, result.place, result.size, words))
     if result.kind == "deselected":
         return words.text("deselected")
     return None
+
+
+def taken(g: game.Solitaire, place: str, size: int, words: Messages) -> str:
+    """The card an input took from ``place``, and the run on it where it took one."""
+    card = words.card(g.cards(place)[-size])
+    return card if size == 1 else words.count("run_cards", size - 1, card=card)
 
 
 def won_text(g: game.Solitaire, elapsed_ms: float, words: Messages) -> str:
@@ -113,6 +119,13 @@ def stats_line(kind: str, rec: Record, words: Messages) -> str:
         streak=rec.streak,
         best=rec.best_streak,
     )
+
+
+def stats_kinds(stats: Stats, kinds: tuple[str, ...], current: str | None) -> tuple[str, ...]:
+    """The games the Statistics table shows, in the picker's order: those played, and the one
+    on the table (fifteen columns would not read on a phone)."""
+    shown = tuple(k for k in kinds if stats.record(k).played or k == current)
+    return shown or kinds[:1]
 
 
 def stats_table(stats: Stats, kinds: tuple[str, ...], words: Messages) -> str:

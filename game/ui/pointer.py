@@ -31,6 +31,7 @@ class Press:
     y: float
     pointer_id: int
     drag: Drag | None = None
+    size: int = 1  # the cards it took: the pressed card and those on it (a run), or the top
 
     def travelled(self, x: float, y: float) -> bool:
         """Far enough from where it went down to be a drag rather than a tap."""

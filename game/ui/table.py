@@ -104,10 +104,13 @@ class Table:
             self.auto_steps = 0
         controller = self.controller
         selected = controller.selected
-        targets = frozenset(controller.targets(selected)) if selected else frozenset()
-        self.view = board.View(selected=selected, targets=targets)
+        size = controller.size
+        targets = frozenset(controller.targets(selected, size)) if selected else frozenset()
+        picked = (selected, size) if selected and size > 1 else None
+        self.view = board.View(selected=selected, targets=targets, picked=picked)
         if result.kind == "moved" and result.move is not None:
-            src, dst = result.move
+            src, dst = result.move.src, result.move.dst
+            self.view.arriving = result.move.size
             self.clock.start(now_ms)
             index = board.index_for(self.game, aspect, self.settings.index)
             self.layout = board.layout_for(self.game, aspect, index)
@@ -126,6 +129,20 @@ class Table:
         self.layout = board.layout_for(self.game, aspect, index)  # as draw() will lay it out
         if not move.is_redeal and move.src in origins:
             self.view.arrival = board.arrival(self.game, self.layout, move.dst, origins[move.src])
+
+    def point(self, place: str, depth: int) -> Shown | None:
+        """The keyboard points at the card ``depth`` from the top of ``place``: that card and
+        those on it are the run Enter takes (drawn ``picked``), said with how many move with
+        it. None where it cannot: a selection is waiting for its destination, or the game
+        does not move that many cards of ``place`` as one."""
+        g = self.game
+        if self.controller.selected is not None or not 1 <= depth <= g.movable(place):
+            return None
+        self.view.picked = (place, depth) if depth > 1 else None
+        card = self.words.card(g.cards(place)[-depth])
+        if depth == 1:
+            return Shown(say=card)
+        return Shown(say=self.words.count("run_cards", depth - 1, card=card))
 
     def deselect(self, now_ms: float) -> Shown:
         """A tap beside every place: the selection is dropped."""

@@ -58,12 +58,17 @@ class GameView:
         return False
 
     def visible_cards(self, g: game.Solitaire, place: str) -> tuple[Card, ...]:
-        """The face-up cards drawn for a place: its top card, every card of a fanned one, none
-        of the stock."""
+        """The face-up cards drawn for a place: its top card, every face-up card of a fanned
+        one, none of the stock."""
         cards, fact = g.cards(place), g.place(place)
         if fact.kind == "stock":
             return ()
-        return cards if self.fanned(fact) else cards[-1:]
+        return cards[g.face_down(place) :] if self.fanned(fact) else cards[-1:]
+
+    def backs(self, g: game.Solitaire, place: str) -> int:
+        """How many face-down cards a place draws fanned, before its face-up ones (a pile
+        that shows only its top card draws one back under it instead: ``board``)."""
+        return g.face_down(place) if self.fanned(g.place(place)) else 0
 
     def place_order(self, g: game.Solitaire) -> tuple[str, ...]:
         """The places in the game's own order (the DOM's, a screen reader's, Home and End)."""
@@ -99,16 +104,22 @@ class GameView:
             return words.text(f"place_{fact.kind}")
         return words.text(f"place_{fact.kind}", n=fact.number)
 
-    def place_label(self, fact: game.Place, cards: tuple[Card, ...], words: Messages) -> str:
-        """A place and what it holds, for its accessible label."""
-        values: dict[str, object] = {"cards": words.count("cards", len(cards))}
+    def place_label(
+        self, fact: game.Place, cards: tuple[Card, ...], words: Messages, down: int = 0
+    ) -> str:
+        """A place and what it holds, for its accessible label: how many of its cards are
+        face down, never which (``down`` of them, at the bottom)."""
+        counted = words.count("cards", len(cards))
+        if down:
+            counted += ", " + words.count("face_down", down)
+        values: dict[str, object] = {"cards": counted}
         if cards:
             values["card"] = words.card(cards[-1])
         key = f"label_{fact.kind}"
         if fact.kind in ("pile", "column"):
             values["n"] = fact.number
         if fact.kind == "column":
-            values["listing"] = ", ".join(words.card(c) for c in cards)
+            values["listing"] = ", ".join(words.card(c) for c in cards[down:])
         return words.text(key if cards else f"{key}_empty", **values)
 
     def counters(self, g: game.Solitaire, words: Messages) -> str:

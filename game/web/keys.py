@@ -34,7 +34,8 @@ class Host(Protocol):
     def cancel_press(self, _event: Any = None) -> None: ...
     def undo(self, _event: Any = None) -> None: ...
     def redo(self, _event: Any = None) -> None: ...
-    def tap(self, place: str) -> None: ...
+    def tap(self, place: str, size: int = 1) -> None: ...
+    def point(self, place: str, depth: int) -> bool: ...
     def deselect(self) -> None: ...
     def rects(self) -> dict[str, Rect]: ...
 
@@ -44,6 +45,7 @@ class Keyboard:
 
     def __init__(self, host: Host) -> None:
         self.host = host
+        self.pick: tuple[str, int] | None = None  # a card inside a column Up and Down chose
 
     def on_key(self, event: Any) -> None:
         host, page = self.host, found()
@@ -87,10 +89,17 @@ class Keyboard:
         key = str(event.key)
         if event.ctrlKey or event.metaKey or event.altKey:
             return False
+        depth = self.pick[1] if self.pick and self.pick[0] == place else 1
         if key in ("Enter", " "):
             event.preventDefault()
             if not event.repeat:
-                host.tap(place)
+                self.pick = None
+                host.tap(place, depth)
+            return True
+        step = keys.pick_step(depth, key)
+        if step is not None and host.point(place, step):  # inside a run where runs move
+            event.preventDefault()
+            self.pick = (place, step)
             return True
         if key in keys.ARROWS or key in ("Home", "End"):
             event.preventDefault()  # no page scroll, even at the edge
@@ -104,4 +113,7 @@ class Keyboard:
         """A place took focus (Tab, a click): it becomes the board's tab stop."""
         group = event.target.closest("[data-place]")
         if group:
-            self.host.painter.rove(str(group.dataset.place))
+            place = str(group.dataset.place)
+            if self.pick and self.pick[0] != place:  # the pointed card stays with its column
+                self.pick = None
+            self.host.painter.rove(place)

@@ -383,12 +383,20 @@ class Page:
         self.finishing.stop()
         self.show(self.table.undo_to(steps, now()))
 
-    def tap(self, place: str) -> None:
-        """A tap on ``place`` by key (Enter, Space): the controller's single tap."""
+    def tap(self, place: str, size: int = 1) -> None:
+        """A tap on ``place`` by key (Enter, Space), on the card ``size`` from its top: the
+        controller's single tap."""
         self.cancel_press()
         controller = self.table.controller
         origins = self.table.origins((place, controller.selected))  # where a move starts
-        self.outcome(controller.single_tap(place), origins)
+        self.outcome(controller.single_tap(place, size), origins)
+
+    def point(self, place: str, depth: int) -> bool:
+        """The keyboard points inside a column (``Table.point``); False where it cannot."""
+        shown = self.table.point(place, depth)
+        if shown is not None:
+            self.show(shown)
+        return shown is not None
 
     def deselect(self) -> None:
         if self.table.controller.selected:

@@ -16,6 +16,8 @@ from game.ui.panel import Toolbar
 from game.ui.pointer import Drag
 from game.web.elements import found
 
+SVG = "http://www.w3.org/2000/svg"
+
 
 class Painter:
     """The board's document: one element per top-level group of :func:`board.parts`, each
@@ -126,18 +128,28 @@ class Painter:
         group = active.closest("[data-place]")
         return str(group.dataset.place) if group else None
 
-    def lift(self, place: str, targets: list[str]) -> Drag | None:
-        """Lift the top card of ``place`` to follow the pointer, and light up the places that
-        take it; None when the place shows no card (an empty place, the stock)."""
+    def lift(self, place: str, targets: list[str], size: int = 1) -> Drag | None:
+        """Lift the top card of ``place`` (its top ``size`` cards, a run, together) to follow
+        the pointer, and light up the places that take it; None when the place shows no card
+        (an empty place, the stock)."""
         group = self.groups.get(place)
         cards = group.querySelectorAll("[data-card]") if group else None
         if not cards or cards.length == 0:
             return None
-        card = cards.item(cards.length - 1)
         svg = self.svg
-        svg.appendChild(card)  # drawn last: above everything while it travels
+        if size == 1:
+            card = cards.item(cards.length - 1)
+            svg.appendChild(card)  # drawn last: above everything while it travels
+            card.classList.add("dragging")
+            moving = card.querySelector(".lift")
+        else:  # the run in one group, in its order, that the pointer moves as one
+            card = document.createElementNS(SVG, "g")
+            card.setAttribute("class", "dragging run")
+            for k in range(max(cards.length - size, 0), cards.length):
+                card.appendChild(cards.item(k))  # (querySelectorAll: a static list)
+            svg.appendChild(card)
+            moving = card
         self.lifted.append(card)
-        card.classList.add("dragging")
         self.stale.add(place)  # its card is out: drawn again whatever happens
         for target in targets:
             if target in self.groups:
@@ -147,7 +159,7 @@ class Painter:
         if area and any(t.startswith("f") for t in targets):
             area.classList.add("target")
             self.stale.add("regions")
-        return Drag(card.querySelector(".lift"), 1 / svg.getScreenCTM().a)
+        return Drag(moving, 1 / svg.getScreenCTM().a)
 
 
 def show_toolbar(bar: Toolbar) -> None:
@@ -179,17 +191,33 @@ def drop_target(x: float, y: float) -> str | None:
     return area.dataset.drop if area else None
 
 
-def place_at(event: Any) -> str | None:
-    """The place a pointer went down on. A card still flying to its new place (its arrival
-    animation runs for a moment) does not count: the tap belongs to what lies under it, so a
-    fast second tap on the pile a card just left reaches that pile."""
+def place_at(event: Any) -> tuple[str, int] | None:
+    """The place a pointer went down on, and how many cards from its top the card under the
+    pointer is (1: the top card, or no card; a card inside a column where runs move is the
+    run from it up). A card still flying to its new place (its arrival animation runs for a
+    moment) does not count: the tap belongs to what lies under it, so a fast second tap on the
+    pile a card just left reaches that pile."""
     target = event.target
     flying = target.closest("[data-arrive]")
     if flying and flying.getAnimations().length:
         for under in document.elementsFromPoint(event.clientX, event.clientY):
             if not flying.contains(under):
                 group = under.closest("[data-place]")
-                return group.dataset.place if group else None
+                return (str(group.dataset.place), 1) if group else None
         return None
     group = target.closest("[data-place]")
-    return group.dataset.place if group else None
+    if not group:
+        return None
+    return str(group.dataset.place), depth(group, target.closest("[data-card]"))
+
+
+def depth(group: Any, card: Any) -> int:
+    """How many cards from the top of ``group`` (a place) ``card`` is: 1 for its top card (and
+    for no card, or a card not among the place's own)."""
+    if not card:
+        return 1
+    cards = group.querySelectorAll("[data-card]")
+    for k in range(cards.length):
+        if cards.item(k) == card:
+            return int(cards.length - k)
+    return 1

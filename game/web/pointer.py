@@ -17,7 +17,7 @@ from game.web.painter import drop_target, place_at
 class Lifter(Protocol):
     """What lifts a card to follow the pointer (``painter.Painter``)."""
 
-    def lift(self, place: str, targets: list[str]) -> Drag | None: ...
+    def lift(self, place: str, targets: list[str], size: int = 1) -> Drag | None: ...
 
 
 class Host(Protocol):
@@ -57,13 +57,15 @@ class Pointer:
             return
         if event.button != 0 or self.host.replay_shown:  # a replay is watched, not played
             return
-        place = place_at(event)
-        if place is None:  # beside every place: drops the selection, if any
+        pressed = place_at(event)
+        if pressed is None:  # beside every place: drops the selection, if any
             self.host.deselect()
             return
         event.preventDefault()
         found().board.setPointerCapture(event.pointerId)
-        self.press = Press(place, event.clientX, event.clientY, event.pointerId)
+        place, size = pressed
+        size = self.host.controller.run_size(place, size)
+        self.press = Press(place, event.clientX, event.clientY, event.pointerId, size=size)
 
     def on_move(self, event: Any) -> None:
         press = self.press
@@ -73,8 +75,8 @@ class Pointer:
         if press.drag is None:
             if not press.travelled(event.clientX, event.clientY):
                 return
-            targets = self.host.controller.targets(press.place)
-            press.drag = self.host.painter.lift(press.place, targets)
+            targets = self.host.controller.targets(press.place, press.size)
+            press.drag = self.host.painter.lift(press.place, targets, press.size)
             if press.drag is None:
                 return
         dx, dy = press.offset(event.clientX, event.clientY)
@@ -95,11 +97,11 @@ class Pointer:
         controller = self.host.controller
         origins = self.host.origins((press.place, controller.selected))  # where a move starts
         if press.drag is None:
-            self.host.outcome(controller.tap(press.place, event.timeStamp), origins)
+            self.host.outcome(controller.tap(press.place, event.timeStamp, press.size), origins)
             return
         target = drop_target(event.clientX, event.clientY)
         dragged = press.offset(event.clientX, event.clientY)
-        self.host.outcome(controller.drop(press.place, target), origins, dragged)
+        self.host.outcome(controller.drop(press.place, target, press.size), origins, dragged)
 
     def on_touch_start(self, event: Any) -> None:
         """The board makes no browser gestures (its pointer events do everything): a fast

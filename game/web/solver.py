@@ -332,13 +332,13 @@ class Solving:
             self.hinted_button = True
             words = self.words.text("move_redeal")
         else:
-            src, dst = move
+            src, dst, size = move
             if src == "stock":
                 words = self.words.text("move_draw")
             else:
                 words = self.words.text(
                     "move_card",
-                    card=self.words.card(g.cards(src)[-1]),
+                    card=self.words.card(g.cards(src)[-size]),  # a run's lowest card
                     place=place_name(g, dst, self.words),
                 )
             self.host.show_hint((src, dst))

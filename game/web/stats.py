@@ -27,6 +27,9 @@ class Host(Protocol):
 
     words: Messages
 
+    @property
+    def game(self) -> game.Solitaire: ...
+
     def announce(self, text: str, add: bool = False) -> None: ...
     def cancel_press(self, _event: Any = None) -> None: ...
 
@@ -59,7 +62,10 @@ class Records:
 
     # --- the dialog -------------------------------------------------------------------------
     def fill(self) -> None:
-        found().stats_table.innerHTML = panel.stats_table(self.stats, KINDS, self.host.words)
+        g = self.host.game
+        current = GameCode.parse(g.code).kind if g.code else None
+        kinds = panel.stats_kinds(self.stats, KINDS, current)
+        found().stats_table.innerHTML = panel.stats_table(self.stats, kinds, self.host.words)
 
     def open(self, _event: Any = None) -> None:
         self.host.cancel_press()

@@ -1,0 +1,204 @@
+"""The family on the page: every game from its link with its own layout, runs moved by drag,
+tap and keyboard, face-down cards turned up, and a solver verdict for each game."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from pages import cards_of, close_settings, load_code, load_position, open_settings, resize
+from playwright.sync_api import Page, expect
+
+import game
+from game.codes import KINDS, VARIANTS
+from game.forty_thieves import FAMILY
+from game.ui.board import PEEK
+from tests.helpers import build
+
+FILL = ["stock", "t4", "t5", "t6", "t7", "t8", "t9", "t10"]  # no empty column: one destination
+# a run of three by suit on t1 (9S 8S 7S over a King), and the one place that takes it
+RUN = {"t1": "KD 9S 8S 7S", "t2": "TS", "t3": "TH"}
+PLACES = "() => [...document.querySelectorAll('[data-place]')].map(e => e.dataset.place)"
+BOXES = """() => [...document.querySelectorAll('[data-place]')].map(e => {
+    const r = e.getBoundingClientRect(); return [e.dataset.place, r.left, r.right, r.top]; })"""
+
+
+def columns_of(kind: str) -> int:
+    game_id, variant = kind.split("-")
+    return 16 if game_id == "CR1" else FAMILY[variant].columns
+
+
+def open_link(page: Page, code: str) -> None:
+    """A link to ``code``, as a player follows one: the address's hash."""
+    page.evaluate(f"location.hash = {code!r}")
+    expect(page.locator("#board")).to_have_attribute("data-code", code)
+
+
+def test_the_picker_groups_the_games_by_family(board):
+    groups = board.eval_on_selector_all(
+        "[data-action=game] optgroup",
+        "gs => gs.map(g => [g.label, [...g.querySelectorAll('option')].map(o => o.value)])",
+    )
+    assert [label for label, _ in groups] == ["Crescent", "Forty Thieves family"]
+    assert [kinds for _, kinds in groups] == [
+        [k for k in KINDS if k.startswith(prefix)] for prefix in VARIANTS
+    ]
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
+def test_every_game_opens_from_its_link_with_its_own_layout_on_screen(board, size):
+    resize(board, *size)
+    try:
+        for kind in KINDS:
+            check_layout(board, kind, size[0])
+    finally:
+        resize(board, 1280, 800)
+
+
+def check_layout(page: Page, kind: str, width: int) -> None:
+    """The deal of ``kind`` from its link: its columns, its cards face down and face up (only
+    the face-up ones named), every place inside the window."""
+    code = f"{kind}-AAAAAAB"
+    open_link(page, code)
+    assert page.locator("[data-action=game]").input_value() == kind
+    columns = [p for p in page.evaluate(PLACES) if p.startswith("t")]
+    assert len(columns) == columns_of(kind), kind
+    t1 = page.locator('[data-place="t1"]')
+    g = game.new(code)
+    if kind.startswith("FT1"):
+        rules = FAMILY[kind.split("-")[1]]
+        expect(t1.locator(".face-down")).to_have_count(rules.down)
+        expect(t1.locator("[data-card]")).to_have_count(rules.up)
+    elif kind == "CR1-O":  # every card of a pile shows
+        expect(t1.locator("[data-card]")).to_have_count(6)
+    else:
+        expect(t1.locator(".face-down")).to_have_count(min(g.face_down("t1"), PEEK))
+    assert cards_of(page, "t1")[-1] == str(g.cards("t1")[-1])
+    for place, left, right, top in page.evaluate(BOXES):
+        assert left >= 0 and right <= width and top >= 0, (kind, place, left, right)
+
+
+def josephine_with_a_run(page: Page) -> game.Solitaire:
+    g = build("FT1-J score=0 moves=0", RUN, FILL)
+    load_position(page, g.position())
+    return g
+
+
+def run_card(page: Page, place: str, card: str) -> tuple[float, float]:
+    """A point on the visible part of ``card`` inside a fanned column (its corner)."""
+    box = page.locator(f'[data-place="{place}"] [data-card="{card}"]').bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + 6
+
+
+def test_a_run_moves_by_drag_from_a_card_inside_it(board):
+    josephine_with_a_run(board)
+    x0, y0 = run_card(board, "t1", "9S")
+    box = board.locator('[data-place="t2"] [data-card]').last.bounding_box()
+    page_mouse = board.mouse
+    page_mouse.move(x0, y0)
+    page_mouse.down()
+    page_mouse.move(x0 + 12, y0 + 12, steps=2)
+    expect(board.locator("svg .dragging.run [data-card]")).to_have_count(3)  # lifted together
+    expect(board.locator('[data-place="t2"]')).to_have_class(re.compile(r"\btarget\b"))
+    page_mouse.move(box["x"] + box["width"] / 2, box["y"] + 20, steps=8)
+    page_mouse.up()
+    expect(board.locator('[data-place="t2"] [data-card]')).to_have_count(4)
+    assert cards_of(board, "t2") == ["TS", "9S", "8S", "7S"]
+    assert cards_of(board, "t1") == ["KD"]
+    assert board.evaluate("window.solitairePosition()").count("9S 8S 7S") == 1
+
+
+def test_a_tap_on_a_card_inside_a_run_moves_the_run_from_it(board):
+    josephine_with_a_run(board)
+    x, y = run_card(board, "t1", "8S")  # 8S 7S: no place takes the eight
+    board.mouse.click(x, y)
+    expect(board.locator("#announce")).to_contain_text(
+        "No place accepts the eight of spades, with 1 card on it"
+    )
+    x, y = run_card(board, "t1", "9S")  # 9S 8S 7S: one place takes it, the ten of spades
+    board.mouse.click(x, y)
+    expect(board.locator('[data-place="t2"] [data-card]')).to_have_count(4)
+    assert cards_of(board, "t2") == ["TS", "9S", "8S", "7S"]
+    board.click("[data-action=undo]")
+    expect(board.locator('[data-place="t1"] [data-card]')).to_have_count(4)
+
+
+def test_the_keyboard_picks_a_card_inside_a_column_says_it_and_moves_the_run(board):
+    josephine_with_a_run(board)
+    board.locator('[data-place="t1"]').focus()
+    board.keyboard.press("ArrowUp")
+    expect(board.locator("#announce")).to_have_text("eight of spades, with 1 card on it")
+    board.keyboard.press("ArrowUp")
+    expect(board.locator("#announce")).to_have_text("nine of spades, with 2 cards on it")
+    expect(board.locator('[data-place="t1"] .picked')).to_have_count(3)
+    board.keyboard.press("ArrowUp")  # past the run: focus goes on up, as an arrow always does
+    assert board.evaluate("document.activeElement.closest('[data-place]').dataset.place") != "t1"
+    board.locator('[data-place="t1"]').focus()
+    for _ in range(2):
+        board.keyboard.press("ArrowUp")
+    board.keyboard.press("ArrowDown")  # back one: the eight and the seven
+    expect(board.locator('[data-place="t1"] .picked')).to_have_count(2)
+    board.keyboard.press("ArrowUp")
+    board.keyboard.press("Enter")
+    expect(board.locator('[data-place="t2"] [data-card]')).to_have_count(4)
+    assert cards_of(board, "t2") == ["TS", "9S", "8S", "7S"]
+    expect(board.locator("#announce")).to_contain_text("nine of spades")
+
+
+def test_a_face_down_card_turns_up_when_the_card_on_it_leaves(board):
+    g = build("FT1-T score=0 moves=0", {"t1": "5C AS", "t2": "KH"}, FILL)
+    load_position(board, g.position().replace("t1: 5C AS", "t1: 5C | AS"))
+    t1 = board.locator('[data-place="t1"]')
+    expect(t1.locator(".face-down")).to_have_count(1)
+    assert cards_of(board, "t1") == ["AS"]  # the face-down card is not named in the page
+    assert "five of clubs" not in (t1.get_attribute("aria-label") or "")
+    t1.locator("[data-card]").click()  # the ace goes home
+    expect(t1.locator(".face-down")).to_have_count(0)
+    assert cards_of(board, "t1") == ["5C"]
+    expect(t1).to_have_attribute("aria-label", re.compile("five of clubs"))
+    # Crescent, face down: the queen of spades home turns up the card under it
+    load_code(board, "CR1-D-AAAAAAB")
+    expect(board.locator('[data-place="t6"] .face-down')).to_have_count(5)
+    board.locator('[data-place="t6"] [data-card]').click()
+    expect(board.locator('[data-place="t6"] .face-down')).to_have_count(4)
+    after = game.new("CR1-D-AAAAAAB")
+    after.play("t6", "f5")
+    assert cards_of(board, "t6") == [str(after.cards("t6")[-1])]
+
+
+def won_but_for_two(kind: str) -> str:
+    """Every card home but the King of spades on t1 and the King of hearts in the stock: the
+    draw is the player's, so the page does not finish it by itself."""
+    spades, hearts = "A23456789TJQK", "A23456789TJQK"
+    lines = [f"{'FT1' if kind == 'FT1-N' else kind} score=0 moves=0"]
+    homes = [
+        " ".join(r + "S" for r in spades[:-1]),
+        " ".join(r + "H" for r in hearts),
+        " ".join(r + "D" for r in spades),
+        " ".join(r + "C" for r in spades),
+        " ".join(r + "S" for r in spades),
+        " ".join(r + "H" for r in hearts[:-1]),
+        " ".join(r + "D" for r in spades),
+        " ".join(r + "C" for r in spades),
+    ]
+    lines += [f"f{k + 1}: {cards}" for k, cards in enumerate(homes)]
+    lines += ["t1: KS"] + [f"t{k}:" for k in range(2, columns_of(kind) + 1)]
+    lines += ["stock: KH", "waste:"]
+    return "\n".join(lines) + "\n"
+
+
+def test_the_check_gives_a_verdict_in_every_game(board):
+    """A deal of each Crescent, and a position near the end of each Forty Thieves game (the
+    search is the same; the family's win rates are in docs/SOLVER.md)."""
+    for kind in KINDS:
+        if kind.startswith("CR1"):
+            load_code(board, f"{kind}-AAAAAAT")
+        else:
+            load_position(board, won_but_for_two(kind))
+        board.evaluate("document.body.removeAttribute('data-verdict')")
+        open_settings(board)
+        board.click("[data-action=check]")
+        board.wait_for_selector("body[data-verdict=winnable]", state="attached", timeout=30_000)
+        assert board.locator("#solver-status").inner_text().startswith("Yes"), kind
+        close_settings(board)
