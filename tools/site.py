@@ -24,6 +24,7 @@ from game.ui.games import controls_by_game
 from game.ui.languages import NATIVE, direction
 from tools import catalogs, help, manifests, snapshots
 from tools.imports import leaf_first
+from tools.lean import lean
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -103,9 +104,15 @@ def archive_members(root: Path = ROOT) -> list[str]:
 
 def write_archive(out: Path, root: Path = ROOT) -> None:
     """The archive, the same bytes from the same sources (a fixed date and mode per file), and
-    the order in which the entry script imports the page's modules, read off their imports."""
+    the order in which the entry script imports the page's modules, read off their imports.
+    The modules go without their comments and docstrings (``tools.lean``: their lines where
+    they were)."""
     order = json.dumps(leaf_first([START], root), indent=0).encode()
-    contents = [(rel, (root / rel).read_bytes()) for rel in archive_members(root)]
+    contents = [
+        (rel, lean((root / rel).read_text()).encode() if rel.endswith(".py") else None)
+        for rel in archive_members(root)
+    ]
+    contents = [(rel, data or (root / rel).read_bytes()) for rel, data in contents]
     with zipfile.ZipFile(out / ARCHIVE, "w") as archive:
         for rel, data in [*contents, (IMPORT_ORDER, order)]:
             member = zipfile.ZipInfo(rel, date_time=(1980, 1, 1, 0, 0, 0))
