@@ -92,7 +92,7 @@ def test_a_hint_asked_while_the_worker_boots_answers_within_two_seconds(fresh):
     first = status_text(page)
     assert seconds < 2.0, (seconds, booting, first)
     src, dst = hinted(page)
-    assert (src, dst) in {tuple(m) for m in game.new(code).legal_moves()}
+    assert (src, dst) in {(m.src, m.dst) for m in game.new(code).legal_moves()}
     assert first.startswith(("Hint:", "No winning line found in time")), first
     # the worker's search, answered or not, runs to its end; its line is then the next answer
     page.wait_for_selector("body[data-solver-thread=worker]", state="attached", timeout=30_000)
@@ -114,7 +114,7 @@ def test_hint_without_a_line_is_marked_as_a_guess(board):
     text = status_text(board)
     assert text.startswith("No winning line found in time"), text
     src, dst = hinted(board)
-    assert (src, dst) in {tuple(m) for m in game.new("FT1-N-AAAAAAB").legal_moves()}
+    assert (src, dst) in {(m.src, m.dst) for m in game.new("FT1-N-AAAAAAB").legal_moves()}
 
 
 def test_a_worker_that_cannot_load_ends_the_search_in_words_and_the_next_one_retries(fresh):

@@ -51,6 +51,25 @@ def body(lang: str, game: str, root: Path = ROOT) -> str:
     return COMBO.sub(lambda m: f'<span class="combo">{m[0]}</span>', html)
 
 
+def scrolling_tables(html: str, label: str) -> str:
+    """Each table in a region of its own that scrolls sideways when the table is wider than
+    a phone (the family's has seven columns), so the page itself never does; it takes
+    focus, so a keyboard can scroll it too. A region is named by the section it is in
+    (landmarks have names of their own)."""
+    out, heading, names = [], "", set()
+    for part in re.split(r"(<h2>.*?</h2>|<table>)", html):
+        if part.startswith("<h2>"):
+            heading = re.sub(r"<[^>]+>", "", part)
+        elif part == "<table>":
+            name = f"{heading}: {escape(label)}" if heading else escape(label)
+            while name in names:
+                name += " ·"
+            names.add(name)
+            part = f'<div class="wide" role="region" tabindex="0" aria-label="{name}"><table>'
+        out.append(part)
+    return "".join(out).replace("</table>", "</table></div>")
+
+
 def page(lang: str, game: str, words: dict[str, dict[str, str]], root: Path = ROOT) -> str:
     """One standalone page, with links back to the game (``../../``, the deal's code added by
     help.js) and to the other game's page and the other languages' pages."""
@@ -89,7 +108,7 @@ def page(lang: str, game: str, words: dict[str, dict[str, str]], root: Path = RO
 </header>
 <main>
 <h1>{escape(title)}</h1>
-{body(lang, game, root)}
+{scrolling_tables(body(lang, game, root), w["table"])}
 </main>
 <footer>
 <nav class="languages" aria-label="{escape(w["languages"])}"><ul>{langs}</ul></nav>
