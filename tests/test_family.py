@@ -177,3 +177,44 @@ def test_every_relative_has_a_name_and_a_position_word():
     for letter in RELATIVES:
         code = GameCode.parse(f"FT1-{letter}-AAAAAAB")
         assert code.name and letter == game.POSITION_WORDS[f"FT1-{letter}"].VARIANT
+
+
+def test_a_card_back_from_a_foundation_is_searched_where_columns_build_by_colour():
+    """Streets, won only by taking the five of hearts back down to build on: the search once
+    skipped it (as Forty Thieves may, where a suit builds on itself) and called it lost."""
+    from game.solver import WINNABLE, solve
+
+    def home(suit: str, n: int) -> str:
+        return " ".join(r + suit for r in "A23456789TJQK"[:n])
+
+    text = "\n".join(
+        ["FT1-S score=0 moves=0"]
+        + [f"f{k + 1}: {home(s, n)}" for k, (s, n) in enumerate(zip("SHDC", (2, 5, 11, 11)))]
+        + [f"f{k + 5}: {home(s, n)}" for k, (s, n) in enumerate(zip("SHDC", (2, 5, 11, 11)))]
+        + ["t1: 3S 4S", "t2: 3S 4S"]
+        + ["t3: " + " ".join(f"{r}H {r}H" for r in "KQJT9876") + " 6S"]
+        + ["t4: 5S", "t5: 5S", "t6: 6S"]
+        + ["t7: " + " ".join(f"{r}S {r}S" for r in "KQJT987")]
+        + ["t8: QD KC", "t9: QC KD", "t10: QC QD KC KD", "stock:", "waste:"]
+    )
+    result = solve(game.from_position(text + "\n"), seconds=20)
+    assert result.verdict == WINNABLE
+    assert game.replay(game.from_position(text + "\n"), result.moves).is_won()
+
+
+def test_where_runs_move_the_search_tells_face_down_counts_apart():
+    from game.solver import adapter_for
+
+    text = build("FT1-T score=0 moves=0", {"t1": "9S KH QC", "t2": "KD"}, FILL).position()
+    one = adapter_for(game.from_position(text.replace("t1: 9S KH QC", "t1: 9S KH | QC")))
+    two = adapter_for(game.from_position(text.replace("t1: 9S KH QC", "t1: 9S | KH QC")))
+    assert one.key() != two.key()  # the same cards, but KH QC moves as a run in the second
+
+
+def test_a_saved_start_of_another_family_game_is_refused():
+    from game.ui.storage import Damaged, _start
+
+    with pytest.raises(Damaged):
+        _start(game.new("FT1-N-AAAAAAB").position(), "FT1-J-AAAAAAB")
+    assert type(_start(game.new("FT1-J-AAAAAAB").position(), "FT1-J-AAAAAAB")).RUNS
+    assert _start(game.new("CR1-D-AAAAAAB").position(), "CR1-O-AAAAAAB").code == "CR1-O-AAAAAAB"

@@ -45,3 +45,11 @@ def test_what_lean_keeps_and_drops():
         "\nimport os\n\ndef f():\n    pass\n\n\ndef g():\n"
         '    """Words."""\n    return "# not a comment"\n'
     )
+
+
+def test_lines_are_counted_as_python_counts_them():
+    """A form feed or a line separator inside a line is not a line end for Python."""
+    assert lean("\x0clong_name = 1\nb = 2  # c\nprint(long_name, b)\n") == (
+        "\x0clong_name = 1\nb = 2\nprint(long_name, b)\n"
+    )
+    assert lean('s = "x\u2028y"\nt = "#"  # note\nu = 4\n') == 's = "x\u2028y"\nt = "#"\nu = 4\n'

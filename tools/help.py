@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import re
 import sys
-from html import escape
+from html import escape, unescape
 from pathlib import Path
 
 import markdown
@@ -59,7 +59,7 @@ def scrolling_tables(html: str, label: str) -> str:
     out, heading, names = [], "", set()
     for part in re.split(r"(<h2>.*?</h2>|<table>)", html):
         if part.startswith("<h2>"):
-            heading = re.sub(r"<[^>]+>", "", part)
+            heading = escape(unescape(re.sub(r"<[^>]+>", "", part)))
         elif part == "<table>":
             name = f"{heading}: {escape(label)}" if heading else escape(label)
             while name in names:

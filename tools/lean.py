@@ -16,7 +16,7 @@ import tokenize
 def docstring_lines(source: str) -> dict[int, tuple[int, bool]]:
     """Each docstring that has its lines to itself: its first line -> (its last line, whether
     its body needs a statement in its place)."""
-    lines = source.splitlines()
+    lines = source.split("\n")  # as ast and tokenize count lines (not splitlines: \f, \x85)
     found: dict[int, tuple[int, bool]] = {}
     for node in ast.walk(ast.parse(source)):
         if not isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
@@ -43,7 +43,7 @@ def docstring_lines(source: str) -> dict[int, tuple[int, bool]]:
 def lean(source: str) -> str:
     """``source`` without comments and docstrings, with the same number of lines, each code
     line on the line it had (a docstring alone in its body becomes ``pass``)."""
-    lines = source.splitlines()
+    lines = source.split("\n")  # as ast and tokenize count lines (not splitlines: \f, \x85)
     comments: dict[int, int] = {}  # line -> the column its comment starts at
     for token in tokenize.generate_tokens(io.StringIO(source).readline):
         if token.type == tokenize.COMMENT:
@@ -56,4 +56,4 @@ def lean(source: str) -> str:
             lines[row - 1] = ""
         if needs_statement:
             lines[start - 1] = indent + "pass"
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines)

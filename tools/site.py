@@ -109,7 +109,7 @@ def write_archive(out: Path, root: Path = ROOT) -> None:
     they were)."""
     order = json.dumps(leaf_first([START], root), indent=0).encode()
     contents = [
-        (rel, lean((root / rel).read_text()).encode() if rel.endswith(".py") else None)
+        (rel, lean((root / rel).read_text("utf-8")).encode() if rel.endswith(".py") else None)
         for rel in archive_members(root)
     ]
     contents = [(rel, data or (root / rel).read_bytes()) for rel, data in contents]

@@ -11,8 +11,9 @@ The relatives of Forty Thieves are the same search on their own numbers (``COLUM
 ``STOCK_AT``, ``ONTO``): a run moved as one is an action ``(0, s, d, n)``; where columns build
 by colour or by other suits, the safe moves follow from which suits build on which, and the
 key cannot be foreseen (``glance``). Cards face down are known to the search (it proves what a
-player could do with every card shown) and are not in the key: a position reached again with
-fewer cards face down counts as seen, which may lose a win, never make a false one.
+player could do with every card shown). Where only top cards move they change no move, and the
+key leaves them out; where runs move, a face-down card ends a run, so each column's count is
+in its hash (``key``): a beam that dies out is still a proof.
 
 Everything here goes through the engine's public fast path (``legal_at``, ``legal_runs``,
 ``foundation_cards``, ``reason_at``, ``reason_onto``, ``apply_at``, ``apply_draws``,
@@ -31,6 +32,8 @@ from .keys import ZOBRIST, multiset_hash, place_hash, plain_cards
 from .searches import Token
 
 _FOUNDATIONS = range(8)
+_DOWN_RNG = random.Random(0xD0_3D)
+_DOWN = tuple(_DOWN_RNG.getrandbits(128) for _ in range(104))  # a face-down count's hash
 # (stock cards to draw first, source, destination), or (0, source, destination, cards) for a run
 Action = tuple[int, ...]
 
@@ -72,6 +75,7 @@ class FortyThievesAdapter:
         self.by_suit = rules.RULES.builds == SUIT
         self.builders = _builders(rules)
         self.under = tuple(tuple(c for c in range(52) if t in rules.ONTO[c]) for t in range(52))
+        self.hidden_runs = rules.RUNS and game.hidden  # face-down counts change what moves
         self.won = self.g.is_won  # asked of every child: one call, not two
         plain_cards(self.p)
         self.auto = auto
@@ -111,8 +115,24 @@ class FortyThievesAdapter:
         """The columns as a multiset, the waste in order and the stock's length (its order
         never changes). The foundations need no place in it: the cards home are the others,
         and they decide each suit's two heights up to which foundation is which (a suit's two
-        foundations are alike: the key folds that symmetry in)."""
+        foundations are alike: the key folds that symmetry in). Where runs move and cards lie
+        face down, a column's face-down count decides which runs move: it is in its hash."""
+        if self.hidden_runs:
+            down, h = self.g.face_down_counts(), self.h
+            total = sum((h[i] ^ _DOWN[down[i]]) ** 2 for i in self.columns)
+            return total | h[self.waste] << 264 | len(self.p[self.stock]) << 400, 0
         return self.total | self.h[self.waste] << 264 | len(self.p[self.stock]) << 400, 0
+
+    def _comes_back(self, f: int) -> bool:
+        """Would the safe moves put the top card of foundation ``f`` straight back if it left
+        (so that lifting it leads nowhere new)? By suit: when it is off the lower of its suit's
+        two foundations, or one above it; else when every card that could go onto it is home."""
+        p = self.p
+        if self.by_suit:
+            return len(p[f]) <= len(p[f ^ 4]) + 1
+        rank = len(p[f]) - 1
+        builders = self.builders[f % 4]
+        return all(len(p[t]) >= rank and len(p[t + 4]) >= rank for t in builders)
 
     def peek(self, action: Action) -> tuple[int, int] | None:
         """The key ``play(action)`` would reach (``glance``'s), with no rank to it."""
@@ -247,8 +267,8 @@ class FortyThievesAdapter:
         for s, d in g.legal_at():
             if d < 8:
                 rank = 0
-            elif s < 8 and self.auto and len(p[s]) <= len(p[s ^ 4]) + 1:
-                continue  # a card off the lower foundation: safe at once, so put straight back
+            elif s < 8 and self.auto and self._comes_back(s):
+                continue  # a card off a foundation that the safe moves would put straight back
             elif s == STOCK:
                 continue  # draws come as part of the actions below
             elif p[d]:

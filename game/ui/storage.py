@@ -187,8 +187,12 @@ def _start(position: str, code: str) -> game.Solitaire:
         g = game.from_position(position)
     except game.PositionError as err:
         raise Damaged(str(err)[:80]) from None
-    if not code.startswith(g.GAME + "-"):
-        raise Damaged(f"a {g.GAME} position under {code}")
+    try:
+        rules = type(game.new(code))  # a relative of Forty Thieves has rules of its own
+    except game.CodeError as err:
+        raise Damaged(str(err)[:80]) from None
+    if not code.startswith(g.GAME + "-") or g.WORD != rules.WORD:
+        raise Damaged(f"a {g.WORD} position under {code}")
     g.code, g.origin = code, g.position()
     return g
 

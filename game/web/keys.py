@@ -51,6 +51,8 @@ class Keyboard:
         host, page = self.host, found()
         host.step_aside()
         key = str(event.key)
+        if key not in ("ArrowUp", "ArrowDown", "Enter", " "):
+            self.pick = None  # any other key (Undo, Escape, a letter): the pointed card goes
         dialog = page.open_dialog()
         if key == "Escape":
             host.cancel_press()
