@@ -100,9 +100,10 @@ def run_card(page: Page, place: str, card: str) -> tuple[float, float]:
     return box["x"] + box["width"] / 2, box["y"] + 6
 
 
-def test_a_run_moves_by_drag_from_a_card_inside_it(board):
-    with_a_run(board)
-    x0, y0 = run_card(board, "t1", "9S")
+@pytest.mark.parametrize("kind", list(RUNS))
+def test_a_run_moves_by_drag_from_a_card_inside_it(board, kind):
+    ends = with_a_run(board, kind)
+    x0, y0 = run_card(board, "t1", ends[1])
     box = board.locator('[data-place="t2"] [data-card]').last.bounding_box()
     page_mouse = board.mouse
     page_mouse.move(x0, y0)
@@ -113,9 +114,9 @@ def test_a_run_moves_by_drag_from_a_card_inside_it(board):
     page_mouse.move(box["x"] + box["width"] / 2, box["y"] + 20, steps=8)
     page_mouse.up()
     expect(board.locator('[data-place="t2"] [data-card]')).to_have_count(4)
-    assert cards_of(board, "t2") == ["TS", "9S", "8S", "7S"]
-    assert cards_of(board, "t1") == ["KD"]
-    assert board.evaluate("window.solitairePosition()").count("9S 8S 7S") == 1
+    assert cards_of(board, "t2") == ends
+    assert cards_of(board, "t1") == [RUNS[kind]["t1"].split()[0]]
+    assert board.evaluate("window.solitairePosition()").count(" ".join(ends[1:])) == 1
 
 
 @pytest.mark.parametrize("kind", list(RUNS))
@@ -136,26 +137,28 @@ def test_a_tap_on_a_card_inside_a_run_moves_the_run_from_it(board, kind):
     expect(board.locator('[data-place="t1"] [data-card]')).to_have_count(4)
 
 
-def test_the_keyboard_picks_a_card_inside_a_column_says_it_and_moves_the_run(board):
-    with_a_run(board)
+@pytest.mark.parametrize("kind", list(RUNS))
+def test_the_keyboard_picks_a_card_inside_a_column_says_it_and_moves_the_run(board, kind):
+    ends = with_a_run(board, kind)
+    base, second = (game.Card.parse(c).name() for c in ends[1:3])
     board.locator('[data-place="t1"]').focus()
     board.keyboard.press("ArrowUp")
-    expect(board.locator("#announce")).to_have_text("eight of spades, with 1 card on it")
+    expect(board.locator("#announce")).to_have_text(f"{second}, with 1 card on it")
     board.keyboard.press("ArrowUp")
-    expect(board.locator("#announce")).to_have_text("nine of spades, with 2 cards on it")
+    expect(board.locator("#announce")).to_have_text(f"{base}, with 2 cards on it")
     expect(board.locator('[data-place="t1"] .picked')).to_have_count(3)
     board.keyboard.press("ArrowUp")  # past the run: focus goes on up, as an arrow always does
     assert board.evaluate("document.activeElement.closest('[data-place]').dataset.place") != "t1"
     board.locator('[data-place="t1"]').focus()
     for _ in range(2):
         board.keyboard.press("ArrowUp")
-    board.keyboard.press("ArrowDown")  # back one: the eight and the seven
+    board.keyboard.press("ArrowDown")  # back one: the run's top two
     expect(board.locator('[data-place="t1"] .picked')).to_have_count(2)
     board.keyboard.press("ArrowUp")
     board.keyboard.press("Enter")
     expect(board.locator('[data-place="t2"] [data-card]')).to_have_count(4)
-    assert cards_of(board, "t2") == ["TS", "9S", "8S", "7S"]
-    expect(board.locator("#announce")).to_contain_text("nine of spades")
+    assert cards_of(board, "t2") == ends
+    expect(board.locator("#announce")).to_contain_text(base)
 
 
 @pytest.mark.parametrize("kind", FACE_DOWN)
