@@ -130,9 +130,14 @@ class FortyThievesAdapter:
         p = self.p
         if self.by_suit:
             return len(p[f]) <= len(p[f ^ 4]) + 1
-        rank = len(p[f]) - 1
-        builders = self.builders[f % 4]
-        return all(len(p[t]) >= rank and len(p[t + 4]) >= rank for t in builders)
+        return self._nothing_builds_on(f % 4, len(p[f]) - 1)
+
+    def _nothing_builds_on(self, suit: int, rank: int) -> bool:
+        """Where columns build by colour or by other suits: is every card that could go onto
+        a card of ``suit`` and ``rank`` (0 for an Ace) in a column home already, both copies?
+        Then that card is safe on a foundation: the one statement of that rule here."""
+        p = self.p
+        return all(len(p[t]) >= rank and len(p[t + 4]) >= rank for t in self.builders[suit])
 
     def peek(self, action: Action) -> tuple[int, int] | None:
         """The key ``play(action)`` would reach (``glance``'s), with no rank to it."""
@@ -418,15 +423,14 @@ class FortyThievesAdapter:
         """``_auto`` where columns build by colour or by other suits: a card goes home safely
         when every card that could go onto it in a column (one rank lower, of a suit that
         builds on its suit) is home already, both copies."""
-        g, p, builders = self.g, self.p, self.builders
+        g, p = self.g, self.p
         while True:
             h = tuple(map(len, p[:8]))
-            low = [min(h[t], h[t + 4]) for t in range(4)]
             for s in self.sources:
                 pile = p[s]
                 if pile:
                     suit, rank = divmod(pile[-1], 13)
-                    if all(low[t] >= rank for t in builders[suit]):
+                    if self._nothing_builds_on(suit, rank):
                         f = suit if h[suit] == rank else suit + 4
                         if h[f] == rank and g.reason_at(s, f) is None:
                             records.append(self._apply(s, f))
