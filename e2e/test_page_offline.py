@@ -47,6 +47,9 @@ def test_offline_reload_plays_and_other_deals_open(profile_browser, own_site):
     expect(other.locator("#board")).to_have_attribute("data-code", "FT1-N-AAAABCD")
     page.evaluate("location.hash = 'CR1-F-7777777'")
     expect(page.locator("#board")).to_have_attribute("data-code", "CR1-F-7777777")
+    visit(page, f"{url}index.html?test&today=2027-03-14#daily")  # today's deal, offline too
+    expect(page.locator("body")).to_have_attribute("data-daily", "2027-03-14")
+    expect(page.locator("#board")).to_have_attribute("data-code", re.compile("^CR1-N-"))
     open_settings(other)  # the examples, offline too
     other.locator("#settings-sheet [data-action=examples]").click()
     other.locator("[data-action=example][data-kind=CR1-F]").click()

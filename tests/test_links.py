@@ -112,8 +112,9 @@ def test_a_game_without_a_deal_asks_for_a_new_deal_of_it(kind):
 
 def test_every_shortcut_of_the_app_names_a_game():
     manifest = json.loads((Path(__file__).parent.parent / "manifest.webmanifest").read_text())
-    kinds = {read_hash(s["url"].split("#", 1)[1]).kind for s in manifest["shortcuts"]}
-    assert kinds == {"CR1-N", "FT1-N"}
+    *games, daily = [read_hash(s["url"].split("#", 1)[1]) for s in manifest["shortcuts"]]
+    assert {link.kind for link in games} == {"CR1-N", "FT1-N"}
+    assert daily.daily  # "#daily": today's deal of the game last played
 
 
 # game.ui.query reads the address as urllib.parse does, without importing it (and ipaddress)

@@ -142,6 +142,7 @@ def test_an_unknown_switch_cannot_be_set():
         "double_click",
         "auto_placement",
         "winnable_only",
+        "grade",
         "four_colour",
         "large_index",
         "sound",

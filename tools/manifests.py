@@ -16,7 +16,8 @@ from typing import Any
 from game.ui.languages import LANGUAGES, direction
 from tools import catalogs
 
-# which game each shortcut and screenshot shows, in the source's order
+# which game each shortcut and screenshot shows, in the source's order; the last shortcut is
+# "Daily deal" (``#daily``: today's deal of the game last played)
 SHORTCUT_GAMES = ("CR1-N", "FT1-N")
 SCREENSHOTS = (
     ("manifest_shot_desktop", "CR1-N"),
@@ -35,9 +36,11 @@ def localized(source: dict[str, Any], words: dict[str, str], lang: str) -> dict[
         lang=lang,
         dir=direction(lang),
     )
-    for shortcut, kind in zip(out["shortcuts"], SHORTCUT_GAMES, strict=True):
+    *games, today = out["shortcuts"]
+    for shortcut, kind in zip(games, SHORTCUT_GAMES, strict=True):
         game = words[f"game_{kind}"]
         shortcut.update(name=words["manifest_new"].format(game=game), short_name=game)
+    today.update(name=words["daily"], short_name=words["daily"])
     for shot, (key, kind) in zip(out["screenshots"], SCREENSHOTS, strict=True):
         shot["label"] = words[key].format(game=words[f"game_{kind}"])
     return out

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from game import CodeError, GameCode
 from game.codes import KINDS
 
+from .challenge import Challenge, split
 from .games import view_of_kind
 from .query import query_values, unquote
 
@@ -21,6 +22,7 @@ MAX_HASH = 256  # a code is 13 characters
 MAX_REPLAY_HASH = 12_000  # a replay link: the code, then ~6 characters a move
 REPLAY_MARK = "/"  # a replay link: ``#CODE/t1-f2,t6-f5,redeal,...``
 MOVE_SEPARATOR = ","
+DAILY = "daily"  # ``#daily``: today's daily deal of the game last played (an app shortcut)
 EXCERPT = 24  # characters of a bad hash quoted back to the player
 
 
@@ -34,10 +36,15 @@ class Link:
     bad: str | None = None
     kind: str | None = None
     replay: tuple[str, ...] | None = None  # a replay link's moves, as written (checked later)
+    daily: bool = False  # ``#daily``
+    challenge: Challenge | None = None  # a challenge link's result to beat (``#CODE~142~391``)
 
     @property
     def canonical(self) -> str:
-        return f"#{self.code}" if self.code else ""
+        """The code, and the challenge with it (a reload keeps the banner); a broken one goes."""
+        if not self.code:
+            return ""
+        return f"#{self.code}" + (self.challenge.suffix() if self.challenge else "")
 
 
 def read_hash(raw: str) -> Link:
@@ -54,13 +61,19 @@ def read_hash(raw: str) -> Link:
         return Link(bad=excerpt(text))
     if decoded.strip().upper() in KINDS:
         return Link(kind=decoded.strip().upper())
+    if decoded.strip().lower() == DAILY:
+        return Link(daily=True)
     head, mark, tail = decoded.partition(REPLAY_MARK)
+    if not mark:  # a challenge: the code, then its result (dropped if forged or broken)
+        head, challenge, _ = split(head)
+        try:
+            return Link(code=GameCode.parse(head), challenge=challenge)
+        except CodeError:
+            return Link(bad=excerpt(decoded))
     try:
         code = GameCode.parse(head)
     except CodeError:
         return Link(bad=excerpt(decoded))
-    if not mark:
-        return Link(code=code)
     return Link(code=code, replay=tuple(w for w in tail.split(MOVE_SEPARATOR) if w.strip()))
 
 

@@ -11,7 +11,8 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 THEMES = ("auto", "green", "blue", "red", "dark")  # auto: dark if the system prefers it
-CHOICES: dict[str, tuple[str, ...]] = {"theme": THEMES}
+GRADES = ("any", "easy", "medium", "hard")  # game.ui.deals: the solver's difficulty grades
+CHOICES: dict[str, tuple[str, ...]] = {"theme": THEMES, "grade": GRADES}
 
 
 @dataclass(frozen=True)
@@ -20,6 +21,7 @@ class Settings:
     double_click: bool = True  # Forty Thieves: a double-tap sends the card to its best place
     auto_placement: bool = False  # Forty Thieves: a dropped card goes to its best place
     winnable_only: bool = False  # New deal draws from the deals the solver proved winnable
+    grade: str = "any"  # ... of this difficulty (one of GRADES)
     four_colour: bool = False  # diamonds blue, clubs green: suits told apart by colour alone
     large_index: bool = False  # small screens: big corner indices, the card's body smaller
     sound: bool = False  # short card sounds (off: the game is silent)

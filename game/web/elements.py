@@ -92,6 +92,8 @@ class Elements:
     stat_moves = Element("#stat-moves")
     stat_score = Element("#stat-score")
     stat_code = Element("#stat-code")
+    stat_daily = Element("#stat-daily")  # the daily's date beside its code
+    stat_grade = Element("#stat-grade")  # the deal's difficulty, if the solver graded it
     # settings
     settings_sheet = Element("#settings-sheet")
     setting_boxes = Group("[data-setting]", key="setting")
@@ -115,6 +117,13 @@ class Elements:
     lost = Element("#lost")
     lost_text = Element("#lost-text")
     undo_to_winnable = Element("[data-action=undo-to-winnable]")
+    # the daily deal and the challenge
+    challenge = Element("#challenge")
+    challenge_text = Element("#challenge-text")
+    daily_streak = Element("[data-stat=daily-streak]")
+    daily_best = Element("[data-stat=daily-best]")
+    calendar_title = Element("#calendar-title")
+    calendar = Element("#calendar")
     # replays and examples
     replay_bar = Element("#replay-bar")
     replay_step = Element("#replay-step")

@@ -23,13 +23,15 @@ from game.ui.board import Rect
 from game.ui.controller import Controller, Outcome
 from game.ui.games import controls, view_of
 from game.ui.guard import Handler, guard
-from game.ui.links import read_hash
+from game.ui.links import Link, read_hash
 from game.ui.messages import Messages, clock
 from game.ui.session import Clock
 from game.ui.settings import CHOICES, Settings
 from game.ui.storage import SavedGame, Storage
 from game.ui.table import Point, Shown, Table
 from game.web.actions import Actions, now
+from game.web.clipboard import copy
+from game.web.daily import Dailies
 from game.web.dialogs import close_dialogs, modal
 from game.web.elements import found
 from game.web.finish import Finishing
@@ -62,6 +64,9 @@ class Page:
         self.records = Records(self, self.storage)
         if self.records.notice:
             self.notices.append(words.text(self.records.notice))
+        self.dailies = Dailies(self, self.storage, self.guard)
+        if self.dailies.notice:
+            self.notices.append(words.text(self.dailies.notice))
         settings = Settings.of(values)
         for box in self.elements.setting_boxes.values():
             if box.type == "checkbox":
@@ -84,7 +89,7 @@ class Page:
         self.unseen = AfterPaint(self.keep, self.guard)
         self.keeping = False  # the last draw's game is the player's (not a replay's): kept
         self.solving = Solving(self, self.guard)
-        self.finishing = Finishing(self, self.records.won, self.guard)
+        self.finishing = Finishing(self, self.count_win, self.guard)
         self.replaying = Replaying(self, self.guard)
 
     def guard(self, handler: Handler) -> Handler:
@@ -112,6 +117,7 @@ class Page:
         self.picker.value = GameCode.parse(g.code).kind if g.code else f"{g.GAME}-N"
         close_dialogs()
         self.solving.new_deal()
+        self.dailies.on_table(g)
         self.frames.later()
 
     def load_hash(self, _event: Any = None) -> None:
@@ -123,11 +129,24 @@ class Page:
         if link.code is not None and link.replay is not None:
             self.replaying.open(link.code, link.replay)
             return
+        if link.daily:  # today's daily of the game last played, by its ordinary code
+            kind = self.dailies.last_kind(self.kind())
+            today = self.dailies.known(kind, self.dailies.today())
+            if today is None:  # its pool is still to be fetched: then the same path
+                self.dailies.later(self.dailies.go(kind, push=False))
+                return
+            said.append(self.dailies.opening_text(today))
+            link = Link(code=GameCode.parse(today.code))
+        if link.code is not None and link.challenge is not None:
+            self.dailies.challenge = (str(link.code), link.challenge)
         was_replay = self.replaying.active  # a plain link after a replay: the deal's game
         if was_replay:
             self.replaying.hide()
         if link.code is not None and str(link.code) == self.game.code and not was_replay:
             self.canonical_hash(link.canonical)
+            self.dailies.show_challenge(self.game)
+            if said:
+                self.announce(" ".join(said))
             return
         if link.bad is not None:
             said.append(self.words.text("unknown_code", code=link.bad))
@@ -161,15 +180,23 @@ class Page:
         if g.code is not None:
             window.location.href = self.replaying.link(g)
 
-    async def share(self, _event: Any = None) -> None:
-        """The won dialog's "Share": the replay link of this game, copied."""
-        url = self.replaying.link(self.game)
-        try:
-            await window.navigator.clipboard.writeText(url)
-            self.announce(self.words.text("replay_link_copied", url=url))
-        except Exception:  # noqa: BLE001  no clipboard: show the link
-            self.announce(self.words.text("replay_link_to_copy", url=url))
-        self.elements.won_share.textContent = url
+    def say_with_deal(self, text: str) -> None:
+        """``text`` is said with the next deal that takes the table."""
+        self.notices.append(text)
+
+    def count_win(self, g: Solitaire, elapsed_ms: float) -> str:
+        """A win counted in the statistics and the daily record; the statistics line."""
+        line = self.records.won(g, elapsed_ms)
+        self.dailies.won(g, elapsed_ms)
+        return line
+
+    def daily_record(self) -> None:
+        """The Statistics dialog's daily part: streaks and this month's calendar."""
+        self.dailies.opened()
+
+    def hinted(self) -> None:
+        """A hint asked for: a daily's share says how many."""
+        self.dailies.hinted(self.game)
 
     def canonical_hash(self, canonical: str) -> None:
         if str(window.location.hash) != canonical:
@@ -179,7 +206,9 @@ class Page:
         """New deal (or another game picked): from the proven winnable deals if so set."""
         kind = self.kind()
         if self.table.settings.winnable_only:
-            code = await self.solving.winnable_code(kind, other_than=self.game.code)
+            code, of_grade = await self.dailies.winnable_code(kind, other_than=self.game.code)
+            if code and not of_grade:  # none of that grade known: a winnable one of another
+                self.notices.append(self.words.text("grade_missing"))
             if code and code == self.game.code:  # the list's only deal: deal it afresh
                 self.start(game.new(code))
                 return
@@ -251,12 +280,10 @@ class Page:
         self.outcome(self.table.controller.user_move("stock", "waste"), origins)
 
     async def copy_link(self, _event: Any = None) -> None:
-        url = window.location.href
-        try:
-            await window.navigator.clipboard.writeText(url)
-            self.announce(self.words.text("link_copied", url=url))
-        except Exception:  # noqa: BLE001  no clipboard (insecure context, permission): show the link
-            self.announce(self.words.text("link_to_copy", url=url))
+        await copy(str(window.location.href), self.announce, self.words, "link")
+
+    def replay_link(self) -> str:
+        return self.replaying.link(self.game)
 
     def change_setting(self, event: Any) -> None:
         box = event.target
@@ -303,6 +330,7 @@ class Page:
         if self.keeping:
             self.save()
             self.records.counted(g)
+            self.dailies.played(g)
         document.body.dataset.kept = str(self.frames.count)  # the draws kept (browser tests)
 
     def save(self) -> None:

@@ -7,7 +7,6 @@ words and the highlight live here.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -16,7 +15,6 @@ from pyscript import document, window
 
 import game
 from game import Move, Solitaire
-from game.codes import kind_slug
 from game.solver import UNKNOWN, UNWINNABLE, WINNABLE, Result
 from game.ui.assist import (
     CHECK_SECONDS,
@@ -66,6 +64,7 @@ class Host(Protocol):
     def announce(self, text: str, add: bool = False) -> None: ...
     def show_hint(self, move: tuple[str, str]) -> None: ...
     def undo_to(self, steps: int) -> None: ...
+    def hinted(self) -> None: ...
 
 
 class Solving:
@@ -76,7 +75,6 @@ class Solving:
         self.words = host.words
         self.job: Asked | None = None
         self.line: Line | None = None
-        self.winnable: dict[str, list[str]] = {}
         self.worker = SolverWorker(self.reply, guarded)
         self.asked = 0  # the last request's id: replies to older ones are stale
         self.trail = Trail()
@@ -185,6 +183,7 @@ class Solving:
         if g.status != "playing":
             self.host.announce(self.words.text("hint_over"))
             return
+        self.host.hinted()
         move = self.line.next_move(g) if self.line is not None else None
         if move is not None:
             self.show(move)
@@ -343,17 +342,3 @@ class Solving:
                 )
             self.host.show_hint((src, dst))
         self.host.announce(self.words.text(message, move=words))
-
-    # --- winnable deals ------------------------------------------------------------------------
-    async def winnable_code(self, kind: str, other_than: str | None = None) -> str | None:
-        """A random deal of ``kind`` from the shipped list of proven winnable deals (not the
-        one on the table, when there is another)."""
-        if kind not in self.winnable:
-            try:
-                response = await window.fetch(f"./static/data/winnable-{kind_slug(kind)}.txt")
-                text = await response.text() if response.ok else ""
-            except Exception:  # noqa: BLE001  offline and not cached: a random deal instead
-                text = ""
-            self.winnable[kind] = [c.strip() for c in str(text).split() if c.strip()]
-        codes = [c for c in self.winnable[kind] if c != other_than] or self.winnable[kind]
-        return random.choice(codes) if codes else None

@@ -22,7 +22,7 @@ from pyscript import document, when, window
 from game.ui.faces import RANKS, SPRITE, sprite
 from game.ui.guard import Handler
 from game.ui.languages import LANG_KEY, choose, direction, with_language
-from game.ui.links import hooks_on, solver_starts_when_idle
+from game.ui.links import hooks_on, read_hash, solver_starts_when_idle
 from game.ui.messages import Messages
 from game.web.dialogs import dialog_closed
 from game.web.elements import found
@@ -97,7 +97,7 @@ def bind(page: Page) -> None:
         "restart-yes": page.actions.restart_confirmed,
         "redeal-yes": page.actions.redeal_confirmed,
         "replay-this": page.replay_this,
-        "share": page.share,
+        "share": page.dailies.share,
         "replay-start": page.replaying.to_start,
         "replay-back": page.replaying.back,
         "replay-play": page.replaying.play_pause,
@@ -109,6 +109,10 @@ def bind(page: Page) -> None:
         "examples": page.replaying.examples,
         "example": page.replaying.example,
         "stats": page.records.open,
+        "daily": page.dailies.open,
+        "challenge": page.dailies.challenge_friend,
+        "calendar-prev": page.dailies.previous_month,
+        "calendar-next": page.dailies.next_month,
         "stats-reset": page.records.reset,
         "stats-reset-yes": page.records.reset_confirmed,
         "stats-export": page.records.export,
@@ -126,6 +130,7 @@ def bind(page: Page) -> None:
     when("change", [elements.language])(on(lambda event: change_language(page, event)))
     when("change", [elements.stats_file])(on(page.records.imported))
     when("input", [elements.replay_step])(on(page.replaying.slid))
+    listen(elements.calendar, "keydown", on(page.dailies.on_key))
     window.setInterval(create_proxy(on(page.tick)), 1000)
 
 
@@ -141,6 +146,10 @@ async def start() -> None:
     await asyncio.sleep(0)  # a task boundary: the browser may paint and take input
     page = Page(words)
     await asyncio.sleep(0)
+
+    link = read_hash(str(window.location.hash))
+    if link.daily:  # #daily: its pool first, so the first deal is the daily at once
+        await page.dailies.pool(page.dailies.last_kind(page.kind()))
 
     def first_deal() -> bool:
         page.load_hash()
@@ -161,6 +170,9 @@ async def start() -> None:
         # trimmed library the build made, tools/stdlib.py)
         window.solitaireModules = create_proxy(lambda: json.dumps(sorted(sys.modules)))
         window.solitaireReplayLink = create_proxy(lambda: page.replaying.link(page.game))
+        window.solitaireChallengeLink = create_proxy(
+            lambda: page.dailies.challenge_link(page.game, page.elapsed())
+        )
     found().loading.hidden = True
     for control in found().ready_controls:
         control.disabled = False
@@ -169,5 +181,6 @@ async def start() -> None:
         window.solitaireBootModules = json.dumps(sorted(sys.modules))
     window.performance.mark("app:ready")
     document.body.dataset.ready = "1"
+    page.dailies.page_ready()
     if solver_starts_when_idle(str(window.location.search)):  # the boot never waits for it
         page.solving.worker.start_when_idle(page.solving.watch_position)

@@ -32,6 +32,7 @@ class Host(Protocol):
 
     def announce(self, text: str, add: bool = False) -> None: ...
     def cancel_press(self, _event: Any = None) -> None: ...
+    def daily_record(self) -> None: ...
 
 
 class Records:
@@ -70,6 +71,7 @@ class Records:
     def open(self, _event: Any = None) -> None:
         self.host.cancel_press()
         self.fill()
+        self.host.daily_record()
         modal(found().stats_dialog)
 
     def reset(self, _event: Any = None) -> None:

@@ -1,0 +1,152 @@
+"""Every day: the daily deal (the same on two pages, proven or said not to be), its record in
+Statistics (streaks, the calendar), a daily win shared, a challenge link and its banner, and
+the winnable deals' grades."""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import date, timedelta
+
+from harness import ROOT
+from pages import choose, drag, load_code, open_settings
+from playwright.sync_api import expect
+
+import game
+from game.ui import daily
+from game.ui.deals import parse_list
+from game.ui.storage import GAME_PREFIX
+from tools.daily import stored_lines
+
+DAY = date(2027, 3, 14)
+QUERY = f"?test=1&today={DAY.isoformat()}"
+
+
+def todays(kind: str, day: date = DAY) -> str:
+    text = (ROOT / "static" / "data" / f"daily-{game.codes.kind_slug(kind)}.txt").read_text()
+    return daily.daily(kind, day, daily.parse_pool(text, kind)).code
+
+
+def one_move_before_the_win(code: str) -> tuple[dict[str, str], game.Move]:
+    """Storage holding ``code``'s game one move before its win (its stored winning line)."""
+    line = stored_lines(game.GameCode.parse(code).kind)[code].split()
+    save = {"v": 2, "code": code, "line": " ".join(line[:-1]), "redo": "", "moves": 0}
+    save |= {"elapsed": 391_000, "saved": 1}
+    return {GAME_PREFIX + code: json.dumps(save)}, game.Move.from_text(line[-1])
+
+
+def test_two_fresh_pages_open_the_same_daily_and_an_unproven_one_says_so(fresh):
+    first = fresh("#daily", query=QUERY)
+    second = fresh("#daily", query=QUERY)
+    code = todays("CR1-N")  # no game played yet: Crescent's
+    for page in (first, second):
+        expect(page.locator("body")).to_have_attribute("data-daily", DAY.isoformat())
+        expect(page.locator("#board")).to_have_attribute("data-code", code)
+        assert page.evaluate("location.hash") == f"#{code}"  # its ordinary, shareable code
+        expect(page.locator("#stat-daily")).to_have_text("Daily Mar 14")
+        expect(page.locator("#announce")).to_contain_text("it can be won")
+    second.select_option("[data-action=game]", "FT1-N")  # a new deal of another game...
+    expect(second.locator("#board")).to_have_attribute("data-code", re.compile("^FT1-N-"))
+    expect(second.locator("body")).not_to_have_attribute("data-daily", DAY.isoformat())
+    choose(second, "daily")  # ...then its daily, from the menu
+    ft = daily.daily("FT1-N", DAY).code
+    expect(second.locator("#board")).to_have_attribute("data-code", ft)
+    expect(second.locator("body")).to_have_attribute("data-daily", DAY.isoformat())
+    expect(second.locator("#announce")).to_contain_text("Not proven winnable")
+    second.go_back()  # the daily was a history entry
+    expect(second.locator("body")).not_to_have_attribute("data-daily", DAY.isoformat())
+
+
+def test_a_daily_win_counts_in_the_streak_and_the_calendar_and_shares_no_spoiler(fresh):
+    code = todays("CR1-N")
+    storage, last = one_move_before_the_win(code)
+    yesterday = DAY - timedelta(days=1)
+    won_before = daily.Record().won(yesterday, todays("CR1-N", yesterday), 150, 500_000.0)
+    storage[daily.KEY] = won_before.to_json()
+    page = fresh(
+        "#daily",
+        query=QUERY,
+        storage=storage,
+        reduced_motion="reduce",
+        permissions=["clipboard-read", "clipboard-write"],
+    )
+    expect(page.locator("body")).to_have_attribute("data-daily", DAY.isoformat())
+    expect(page.locator("#board")).to_have_attribute("data-code", code)
+    page.locator("header [data-action=hint]").click()  # a hint: the share says so
+    drag(page, last.src, last.dst)
+    dialog = page.locator("#won-dialog")
+    expect(dialog).to_be_visible()
+    dialog.locator("[data-action=share]").click()
+    moves = len(stored_lines("CR1-N")[code].split())
+    shared = f"Crescent, daily deal of Sunday, March 14, 2027: won in {moves} moves, 6:3"
+    expect(dialog.locator("#won-share")).to_contain_text(shared)
+    text = page.evaluate("navigator.clipboard.readText()")
+    assert "1 hint" in text and text.endswith(f"#{code}~{moves}~{text.split('~')[-1]}")
+    assert "t1" not in text.split("\n")[0]  # no move of the line
+    dialog.locator("[data-action=close]").click()
+    choose(page, "stats")
+    expect(page.locator("[data-stat=daily-streak]")).to_have_text("2")
+    expect(page.locator("[data-stat=daily-best]")).to_have_text("2")
+    today = page.locator(f'#calendar [data-day="{DAY.isoformat()}"]')
+    expect(today).to_have_attribute("data-status", "won")
+    expect(today).to_have_attribute("aria-label", "Sunday, March 14, 2027, won")
+    today.focus()
+    page.keyboard.press("ArrowUp")  # a week back, by keyboard
+    earlier = page.locator(f'#calendar [data-day="{(DAY - timedelta(days=7)).isoformat()}"]')
+    expect(earlier).to_be_focused()
+    expect(earlier).to_have_attribute("data-status", "missed")
+    page.keyboard.press("Home")
+    page.keyboard.press("ArrowLeft")  # into February
+    expect(page.locator("#calendar-title")).to_have_text("February 2027")
+    page.locator("[data-action=calendar-next]").click()
+    expect(page.locator("#calendar-title")).to_have_text("March 2027")
+    # the next day: the streak holds while its daily is still to win
+    later = page.context.new_page()
+    later.goto(page.url.replace(DAY.isoformat(), (DAY + timedelta(days=1)).isoformat()))
+    expect(later.locator("body")).to_have_attribute("data-ready", "1", timeout=60_000)
+    choose(later, "stats")
+    expect(later.locator("[data-stat=daily-streak]")).to_have_text("2")
+    later.close()
+
+
+def test_a_challenge_link_shows_its_banner_until_won_then_compares(board):
+    code = "CR1-N-AAAAAQP"
+    board.evaluate("location.hash = 'CR1-N-AAAAAQP~9~1'")  # a forged result: the deal opens
+    expect(board.locator("#board")).to_have_attribute("data-code", code)
+    expect(board.locator("#challenge")).to_be_hidden()
+    board.evaluate("location.hash = 'CR1-N-AAAAAQR~<img src=x>~1'")
+    expect(board.locator("#board")).to_have_attribute("data-code", "CR1-N-AAAAAQR")
+    assert board.evaluate("location.hash") == "#CR1-N-AAAAAQR"
+    storage, last = one_move_before_the_win("CR1-N-AAAAAAB")
+    for key, value in storage.items():
+        board.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, value])
+    board.evaluate("location.hash = 'CR1-N-AAAAAAB~999~3600'")
+    expect(board.locator("#challenge")).to_be_visible()
+    expect(board.locator("#challenge-text")).to_have_text("Beat 999 moves in 60:00")
+    drag(board, last.src, last.dst)
+    expect(board.locator("#won-dialog")).to_be_visible()
+    expect(board.locator("#challenge-text")).to_contain_text("Your friend: 999 moves in 60:00")
+    expect(board.locator("#challenge-text")).to_contain_text("You beat it!")
+    link = board.evaluate("window.solitaireChallengeLink()")
+    moves = len(stored_lines("CR1-N")["CR1-N-AAAAAAB"].split())
+    assert link.split("#")[1].startswith(f"CR1-N-AAAAAAB~{moves}~")
+    board.locator("#won-dialog [data-action=challenge]").click()
+    assert board.evaluate("navigator.clipboard.readText()") == link
+    board.locator("#won-dialog [data-action=close]").click()
+    load_code(board, "CR1-N-AAAAAAC")  # another deal: no banner
+    expect(board.locator("#challenge")).to_be_hidden()
+
+
+def test_the_grade_shows_beside_the_code_and_hard_only_deals_hard_ones(board):
+    hard = parse_list((ROOT / "static/data/winnable-crescent.txt").read_text(), "CR1-N")
+    open_settings(board)
+    board.locator("[data-setting=winnable_only]").check()
+    board.select_option("[data-setting=grade]", "hard")
+    board.locator("#settings-sheet [data-action=close]").click()
+    for _ in range(3):
+        before = board.evaluate("location.hash")
+        board.locator("header [data-action=new]").click()
+        expect(board.locator("#board")).not_to_have_attribute("data-code", before[1:])
+        code = board.evaluate("document.querySelector('#board').dataset.code")
+        assert hard[code] == "hard"
+        expect(board.locator("#stat-grade")).to_have_text("Hard")

@@ -1,0 +1,337 @@
+"""The page's side of the daily deal, the winnable lists' grades and the challenge (PyScript).
+
+Which deal is today's, the record, the streaks, the calendar's markup and the challenge's
+words are pure (``game/ui/daily.py``, ``calendar.py``, ``challenge.py``, ``deals.py``); here
+the lists are fetched (from the offline cache after a first visit), the record kept, and the
+toolbar's notes, the challenge banner and the calendar written into the document.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from datetime import date, timedelta
+from typing import Any, Protocol
+
+from pyodide.ffi import to_js
+from pyscript import document, window
+
+from game import Solitaire
+from game.codes import GameCode
+from game.ui import calendar, daily, deals
+from game.ui.challenge import Challenge
+from game.ui.guard import Guard
+from game.ui.messages import Messages
+from game.ui.settings import Settings
+from game.ui.storage import Storage
+from game.web.clipboard import copy
+from game.web.elements import found
+
+
+class Host(Protocol):
+    """What the daily deal needs of the page."""
+
+    words: Messages
+
+    @property
+    def game(self) -> Solitaire: ...
+    @property
+    def settings(self) -> Settings: ...
+    def announce(self, text: str, add: bool = False) -> None: ...
+    def elapsed(self) -> float: ...
+    def replay_link(self) -> str: ...
+    def kind(self) -> str: ...
+    def canonical_hash(self, canonical: str) -> None: ...
+    def load_hash(self, _event: Any = None) -> None: ...
+    def say_with_deal(self, text: str) -> None: ...
+
+
+class IntlDates:
+    """Dates named by the browser's ``Intl.DateTimeFormat`` in the page's language (Western
+    digits, as the rest of the page), in UTC: a daily's date is a UTC date."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = f"{lang}-u-nu-latn"
+
+    def _format(self, when: date, **options: str) -> str:
+        fmt = window.Intl.DateTimeFormat.new(
+            self.lang,
+            to_js({**options, "timeZone": "UTC"}, dict_converter=window.Object.fromEntries),
+        )
+        return str(
+            fmt.format(window.Date.new(window.Date.UTC(when.year, when.month - 1, when.day)))
+        )
+
+    def month(self, year: int, month: int) -> str:
+        return self._format(date(year, month, 1), month="long", year="numeric")
+
+    def weekday(self, index: int, long: bool) -> str:
+        day = date(2026, 11, 30) + timedelta(days=index)  # a Monday, then the week
+        if long:
+            return self._format(day, weekday="long")
+        short = self._format(day, weekday="short")  # a column is narrow: "Mon", else "M"
+        return short if len(short) <= 3 else self._format(day, weekday="narrow")
+
+    def day(self, day: date, long: bool) -> str:
+        if long:
+            return self._format(day, weekday="long", day="numeric", month="long", year="numeric")
+        return self._format(day, day="numeric", month="short")
+
+
+class Dailies:
+    """Today's deals, the record of dailies played, the lists' grades, and a challenge."""
+
+    def __init__(self, host: Host, storage: Storage, guarded: Guard) -> None:
+        self.host = host
+        self.storage = storage
+        self.guarded = guarded
+        self.words = host.words
+        self.dates: calendar.DateNames = IntlDates(host.words.lang)
+        self.record, self.notice = daily.load(storage)
+        self.pools: dict[str, tuple[str, ...]] = {}
+        self.lists: dict[str, dict[str, str]] = {}
+        self.on: date | None = None  # the date whose daily is on the table
+        self.challenge: tuple[str, Challenge] | None = None  # the deal and the result to beat
+        self.shown_month: tuple[int, int] | None = None
+        self.tasks: set[asyncio.Task[None]] = set()  # held: a task nobody holds may be dropped
+        self.ready = False  # the lists are read once the page is ready, not on the boot's way
+
+    def today(self) -> date:
+        return daily.today(str(window.location.search), float(window.Date.now()))
+
+    def later(self, work: Any) -> None:
+        task = asyncio.ensure_future(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    # --- the shipped files -----------------------------------------------------------------
+    async def _text(self, path: str) -> str:
+        try:
+            response = await window.fetch(path)
+            return str(await response.text()) if response.ok else ""
+        except Exception:  # noqa: BLE001  offline and not cached: no list
+            return ""
+
+    async def pool(self, kind: str) -> tuple[str, ...]:
+        if kind in daily.PROVEN and kind not in self.pools:
+            self.pools[kind] = daily.parse_pool(await self._text(daily.pool_path(kind)), kind)
+        return self.pools.get(kind, ())
+
+    async def winnable(self, kind: str) -> dict[str, str]:
+        """The proven winnable deals of ``kind`` with their grades (fetched once)."""
+        if kind not in self.lists:
+            self.lists[kind] = deals.parse_list(await self._text(deals.list_path(kind)), kind)
+        return self.lists[kind]
+
+    async def winnable_code(self, kind: str, other_than: str | None) -> tuple[str | None, bool]:
+        """A deal for New deal from the winnable list, of the grade chosen in Settings, and
+        whether one of that grade was there."""
+        grade = self.host.settings.grade
+        return deals.pick(await self.winnable(kind), grade, other_than, random.Random())
+
+    # --- today's deal ------------------------------------------------------------------------
+    def known(self, kind: str, day: date) -> daily.Daily | None:
+        """The daily of ``kind`` on ``day`` if it is known without a download."""
+        if kind in daily.PROVEN and kind not in self.pools:
+            return None
+        try:
+            return daily.daily(kind, day, self.pools.get(kind, ()))
+        except ValueError:
+            return None
+
+    async def todays(self, kind: str) -> daily.Daily | None:
+        await self.pool(kind)
+        return self.known(kind, self.today())
+
+    def opening_text(self, today: daily.Daily) -> str:
+        """Said as a daily opens: its game and date, and whether it is proven winnable."""
+        said = self.words.text(
+            "daily_opened",
+            game=self.words.text(f"game_{today.kind}"),
+            date=self.dates.day(today.day, True),
+        )
+        return f"{said} {self.words.text('daily_proven' if today.proven else 'daily_unproven')}"
+
+    async def open(self, _event: Any = None) -> None:
+        """The menu's "Daily deal": today's deal of the game in the picker."""
+        await self.go(self.host.kind(), push=True)
+
+    async def go(self, kind: str, push: bool) -> None:
+        """Today's deal of ``kind`` by its ordinary code (a history entry with ``push``)."""
+        today = await self.todays(kind)
+        if today is None:
+            self.host.announce(self.words.text("daily_missing"))
+            return
+        said = self.opening_text(today)
+        if today.code == self.host.game.code:
+            self.host.canonical_hash(f"#{today.code}")
+            self.on_table(self.host.game)
+            self.host.announce(said)
+            return
+        self.host.say_with_deal(said)
+        if push:
+            window.location.hash = today.code  # the hashchange handler starts it: one path
+        else:
+            window.history.replaceState(None, "", f"#{today.code}")
+            self.host.load_hash()
+
+    def last_kind(self, fallback: str) -> str:
+        """The game last played: the newest saved game's."""
+        codes = self.storage.saved_codes()
+        return GameCode.parse(codes[0]).kind if codes else fallback
+
+    # --- the deal on the table ---------------------------------------------------------------
+    def on_table(self, g: Solitaire) -> None:
+        """A game took the table: is it a daily (and whose date), its grade, a challenge."""
+        self.on = None
+        body = document.body
+        body.removeAttribute("data-daily")
+        for note in (found().stat_daily, found().stat_grade):
+            note.hidden = True
+        self.show_challenge(g)
+        if g.code is not None and self.ready:
+            self.later(self.notes(g.code))
+
+    def page_ready(self) -> None:
+        """The page is ready: the first deal's notes (daily, grade) now."""
+        self.ready = True
+        self.on_table(self.host.game)
+
+    async def notes(self, code: str) -> None:
+        kind = GameCode.parse(code).kind
+        day = self.record.day_of(code)
+        if day is None:
+            today = await self.todays(kind)
+            day = today.day if today is not None and today.code == code else None
+        grade = (await self.winnable(kind)).get(code)
+        if self.host.game.code != code:  # another game took the table meanwhile
+            return
+        if day is not None:
+            self.on = day
+            document.body.dataset.daily = day.isoformat()
+            note = found().stat_daily
+            note.textContent = self.words.text("daily_badge", date=self.dates.day(day, False))
+            note.hidden = False
+        if grade is not None:
+            note = found().stat_grade
+            note.textContent = self.words.text(f"grade_{grade}")
+            note.dataset.grade = grade
+            note.hidden = False
+
+    def played(self, g: Solitaire) -> None:
+        if self.on is not None and g.code is not None and g.line:
+            self.keep(self.record.played(self.on, g.code))
+
+    def won(self, g: Solitaire, elapsed_ms: float) -> None:
+        if self.on is not None and g.code is not None:
+            self.keep(self.record.won(self.on, g.code, g.moves, elapsed_ms))
+        self.show_challenge(g)
+
+    def hinted(self, g: Solitaire) -> None:
+        if self.on is not None and g.code is not None:
+            self.keep(self.record.hinted(self.on, g.code))
+
+    def keep(self, record: daily.Record) -> None:
+        self.record = record
+        daily.save(self.storage, record)
+        if found().stats_dialog.open:
+            self.fill()
+
+    # --- sharing and challenging -------------------------------------------------------------
+    def address(self) -> str:
+        location = window.location
+        return f"{location.origin}{location.pathname}"
+
+    def challenge_link(self, g: Solitaire, elapsed_ms: float) -> str:
+        """The deal on the table with its result (moves, time) to beat."""
+        return f"{self.address()}#{g.code}{Challenge.of(g.moves, elapsed_ms).suffix()}"
+
+    def share_text(self, g: Solitaire, elapsed_ms: float) -> str | None:
+        """A daily win's spoiler-free text and its link; None for any other game."""
+        if self.on is None or g.code is None or g.status != "won":
+            return None
+        entry = self.record.entry(self.on, GameCode.parse(g.code).kind)
+        hints = entry.hints if entry is not None else 0
+        name = self.words.text(f"game_{GameCode.parse(g.code).kind}")
+        text = calendar.share_text(
+            name, self.dates.day(self.on, True), g.moves, elapsed_ms, hints, self.words
+        )
+        return f"{text}\n{self.challenge_link(g, elapsed_ms)}"
+
+    async def share(self, _event: Any = None) -> None:
+        """The won dialog's "Share": a daily's spoiler-free text and link, else the replay
+        link of this game; shown in the dialog to copy by hand too."""
+        g = self.host.game
+        text = self.share_text(g, self.host.elapsed())
+        if text is None:
+            text = self.host.replay_link()
+            await copy(text, self.host.announce, self.words, "replay_link")
+        else:
+            await copy(text, self.host.announce, self.words, "daily_share")
+        found().won_share.textContent = text
+
+    async def challenge_friend(self, _event: Any = None) -> None:
+        """The won dialog's "Challenge": a link with the deal and this result to beat."""
+        url = self.challenge_link(self.host.game, self.host.elapsed())
+        await copy(url, self.host.announce, self.words, "challenge")
+        found().won_share.textContent = url
+
+    def show_challenge(self, g: Solitaire) -> None:
+        """The banner: the result to beat while its deal is played, the comparison once won."""
+        box = found().challenge
+        if self.challenge is None or self.challenge[0] != g.code:
+            box.hidden = True
+            return
+        result = self.challenge[1]
+        if g.status == "won":
+            text = result.result(g.moves, self.host.elapsed(), self.words)
+            box.dataset.verdict = result.verdict(g.moves, self.host.elapsed())
+        else:
+            text = result.banner(self.words)
+            box.removeAttribute("data-verdict")
+        found().challenge_text.textContent = text  # text only: the numbers came in a link
+        box.hidden = False
+
+    # --- the calendar in the Statistics dialog ----------------------------------------------
+    def fill(self, month: tuple[int, int] | None = None, focus: date | None = None) -> None:
+        now = self.today()
+        year, mon = month or self.shown_month or (now.year, now.month)
+        self.shown_month = (year, mon)
+        if focus is None or (focus.year, focus.month) != (year, mon):
+            focus = now if (now.year, now.month) == (year, mon) else date(year, mon, 1)
+        page = found()
+        page.daily_streak.textContent = str(self.record.streak(now))
+        page.daily_best.textContent = str(self.record.best_streak())
+        page.calendar_title.textContent = self.dates.month(year, mon)
+        page.calendar.innerHTML = calendar.calendar_html(
+            year, mon, self.record, now, focus, self.words, self.dates
+        )
+
+    def opened(self) -> None:
+        """The Statistics dialog opens on this month."""
+        self.shown_month = None
+        self.fill()
+
+    def turn(self, by: int) -> None:
+        year, mon = self.shown_month or (self.today().year, self.today().month)
+        self.fill(daily.shift_month(year, mon, by))
+
+    def previous_month(self, _event: Any = None) -> None:
+        self.turn(-1)
+
+    def next_month(self, _event: Any = None) -> None:
+        self.turn(1)
+
+    def on_key(self, event: Any) -> None:
+        """Arrow keys, Home and End move between the days (into the next month too)."""
+        cell = event.target.closest("[data-day]")
+        if cell is None:
+            return
+        day = daily.parse_day(str(cell.dataset.day))
+        rtl = str(document.documentElement.dir) == "rtl"
+        target = daily.grid_step(str(event.key), day, rtl) if day is not None else None
+        if target is None:
+            return
+        event.preventDefault()
+        self.fill((target.year, target.month), target)
+        found().calendar.querySelector(f'[data-day="{target.isoformat()}"]').focus()
