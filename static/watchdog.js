@@ -111,6 +111,19 @@
     document.documentElement.dataset.has = game in controls ? controls[game] : controls[""];
   } catch (e) {}  // (then html[data-has] stays the default game's, as the build wrote it)
 
+  // the settings that change the toolbar or the motion, from the stored settings, so that the
+  // first paint has them (app.css reads them on html or body; game/web/look.py moves them to
+  // body). Only known values: game/ui/storage.py reads the rest strictly
+  try {
+    var settings = JSON.parse(localStorage.getItem("solitaire.settings")) || {};
+    var root = document.documentElement;
+    if (settings.left_handed === true) root.setAttribute("data-left-handed", "");
+    if (settings.calm === true) root.setAttribute("data-calm", "");
+    if (settings.animation === "fast" || settings.animation === "off") {
+      root.setAttribute("data-animation", settings.animation);
+    }
+  } catch (e) {}  // (no storage, or damaged: Python says so, and the defaults hold)
+
   function el(id) { return document.getElementById(id); }
   function isReady() { return Boolean(document.body && document.body.dataset.ready); }
 

@@ -149,6 +149,9 @@ def test_an_unknown_switch_cannot_be_set():
         "theme",
         "auto_finish",
         "ask_redeal",
+        "animation",
+        "left_handed",
+        "calm",
     )
 
 

@@ -55,8 +55,10 @@ def index_for(g: game.Solitaire, aspect: float, chosen: str) -> str:
     return view_of(g).index_for(aspect, chosen)
 
 
-def layout_for(g: game.Solitaire, aspect: float, index: str = "normal") -> Layout:
-    return view_of(g).layout(g, aspect, index)
+def layout_for(
+    g: game.Solitaire, aspect: float, index: str = "normal", left_handed: bool = False
+) -> Layout:
+    return view_of(g).layout(g, aspect, index, left_handed)
 
 
 def visible_cards(g: game.Solitaire, place: str) -> tuple[Card, ...]:

@@ -160,7 +160,10 @@ class CrescentView(GameView):
     # goes round the card, and in the view box, whichever side the caption is on)
     CAPTION = 0.0
 
-    def layout(self, g: game.Solitaire, aspect: float, index: str = "normal") -> Layout:
+    def layout(
+        self, g: game.Solitaire, aspect: float, index: str = "normal", left_handed: bool = False
+    ) -> Layout:
+        """The horseshoe (no stock: nothing of it is for one hand)."""
         return crescent_layout(aspect)
 
     def place_order(self, g: game.Solitaire) -> tuple[str, ...]:
@@ -262,7 +265,9 @@ class OpenCrescentView(CrescentView):
 
     KIND = "CR1-O"  # the kind drawn with this view (``games.KIND_VIEWS``)
 
-    def layout(self, g: game.Solitaire, aspect: float, index: str = "normal") -> Layout:
+    def layout(
+        self, g: game.Solitaire, aspect: float, index: str = "normal", left_handed: bool = False
+    ) -> Layout:
         longest = max(len(g.cards(p)) for p in g.PLACES if g.place(p).kind == "pile")
         return open_crescent_layout(aspect, index, longest)
 

@@ -32,21 +32,27 @@ FT_SLOTS = 10  # the top row's slots at least: 8 foundations, the waste and the 
 FT_WIDTH = (FT_SLOTS - 1) * FT_PITCH_X + CARD_W  # a wide table's board, up to 10 columns
 
 
-def forty_thieves_layout(g: game.Solitaire, aspect: float, index: str = "normal") -> Layout:
+def forty_thieves_layout(
+    g: game.Solitaire, aspect: float, index: str = "normal", left_handed: bool = False
+) -> Layout:
     """``aspect`` is the board area's height / width. Fans stay wide enough to read every
     corner index (of the ``index`` size): long columns make the whole board taller (so it
     scales down), never illegible. Upright (a phone), the columns stand side by side with no
     gap: 10 card widths and the margins are all a 360 px screen has for 35 px cards."""
     columns = tuple(p for p in g.PLACES if g.place(p).kind == "column")
     longest = max(len(g.cards(p)) for p in columns)
-    return _forty_thieves_layout(aspect, index, longest, len(columns))
+    return _forty_thieves_layout(aspect, index, longest, len(columns), left_handed)
 
 
 @lru_cache(maxsize=64)  # it depends on the longest column alone: the same few on every draw
-def _forty_thieves_layout(aspect: float, index: str, longest: int, columns: int = 10) -> Layout:
+def _forty_thieves_layout(
+    aspect: float, index: str, longest: int, columns: int = 10, left_handed: bool = False
+) -> Layout:
     """The top row is ``max(columns, 10)`` slots wide: the 8 foundations from the left, the
-    waste and the stock at its right end (12 columns: 2 slots apart). The columns fill the
-    same width, spread apart when there are fewer of them (9)."""
+    waste and the stock at its right end (12 columns: 2 slots apart); for the left hand, the
+    stock at its left end, the waste beside it and the foundations at the right end, still
+    numbered from the left. The columns fill the same width, spread apart when there are
+    fewer of them (9)."""
     upright = aspect > 1
     pitch, found_pitch = (CARD_W, CARD_W) if upright else (FT_PITCH_X, FT_FOUNDATION_PITCH)
     slots_wide = max(columns, FT_SLOTS)
@@ -60,9 +66,15 @@ def _forty_thieves_layout(aspect: float, index: str, longest: int, columns: int 
     height = max(fill, unsqueezed, readable)
     room = height - FT_COLUMNS_Y - CARD_H - 20
     fan = widest if longest < 2 else min(widest, room / (longest - 1))
-    slots = {f"f{k + 1}": Slot(k * found_pitch, 0) for k in range(8)}
-    slots["waste"] = Slot((slots_wide - 2) * pitch, 0)
-    slots["stock"] = Slot((slots_wide - 1) * pitch, 0)
+    if left_handed:
+        first = width - CARD_W - 7 * found_pitch
+        slots = {f"f{k + 1}": Slot(first + k * found_pitch, 0) for k in range(8)}
+        slots["waste"] = Slot(pitch, 0)
+        slots["stock"] = Slot(0, 0)
+    else:
+        slots = {f"f{k + 1}": Slot(k * found_pitch, 0) for k in range(8)}
+        slots["waste"] = Slot((slots_wide - 2) * pitch, 0)
+        slots["stock"] = Slot((slots_wide - 1) * pitch, 0)
     for k in range(columns):
         slots[f"t{k + 1}"] = Slot(k * column_pitch, FT_COLUMNS_Y, fan)
     return Layout(width, height, slots)
@@ -74,8 +86,10 @@ class FortyThievesView(GameView):
     SCORED = True
     CONTROLS = frozenset({"draw", "score", "double-click", "auto-place"})
 
-    def layout(self, g: game.Solitaire, aspect: float, index: str = "normal") -> Layout:
-        return forty_thieves_layout(g, aspect, index)
+    def layout(
+        self, g: game.Solitaire, aspect: float, index: str = "normal", left_handed: bool = False
+    ) -> Layout:
+        return forty_thieves_layout(g, aspect, index, left_handed)
 
     def index_for(self, aspect: float, chosen: str) -> str:
         """Always the large index on the small upright cards, where it alone carries a card."""
@@ -92,15 +106,16 @@ class FortyThievesView(GameView):
     def regions(
         self, g: game.Solitaire, layout: Layout, targets: frozenset[str], words: Messages
     ) -> str:
-        """The foundations on a band of their own; the waste and the stock named."""
-        band = layout.slots["f8"].x + CARD_W
+        """The foundations on a band of their own (at either end of the top row); the waste
+        and the stock named."""
+        left, right = layout.slots["f1"].x, layout.slots["f8"].x + CARD_W
         y = CARD_H + 30
         waste, stock = layout.slots["waste"], layout.slots["stock"]
         wx, sx = waste.x + CARD_W / 2, stock.x + CARD_W / 2
         return (
-            f'<rect class="foundation-band" x="-6" y="-6" width="{band + 12}" '
+            f'<rect class="foundation-band" x="{left - 6:g}" y="-6" width="{right - left + 12:g}" '
             f'height="{CARD_H + 12}" rx="12"/>'
-            + region_text(band / 2, y, words.text("region_foundations"))
+            + region_text((left + right) / 2, y, words.text("region_foundations"))
             + region_text(wx, y, words.text("region_waste"), fit(words, "region_waste"))
             + region_text(sx, y, words.text("region_stock"), fit(words, "region_stock"))
         )

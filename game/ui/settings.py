@@ -12,7 +12,9 @@ from typing import Any
 
 THEMES = ("auto", "green", "blue", "red", "dark")  # auto: dark if the system prefers it
 GRADES = ("any", "easy", "medium", "hard")  # game.ui.deals: the solver's difficulty grades
-CHOICES: dict[str, tuple[str, ...]] = {"theme": THEMES, "grade": GRADES}
+# how fast cards move: a share of each motion's designed length (0: none, as reduced motion)
+PACES = {"normal": 1.0, "fast": 0.5, "off": 0.0}
+CHOICES: dict[str, tuple[str, ...]] = {"theme": THEMES, "grade": GRADES, "animation": tuple(PACES)}
 
 
 @dataclass(frozen=True)
@@ -34,6 +36,10 @@ class Settings:
 
     auto_finish: bool = True  # a game whose cards can all go home by themselves finishes itself
     ask_redeal: bool = True  # Redeal asks first while moves remain (it cannot be undone)
+    # the comforts (issue 34)
+    animation: str = "normal"  # the cards' flight, the auto-finish, the win: one of PACES
+    left_handed: bool = False  # the stock, the waste and the toolbar's buttons mirrored
+    calm: bool = False  # no time, moves or score in the toolbar while playing
 
     @classmethod
     def names(cls) -> tuple[str, ...]:
@@ -57,6 +63,12 @@ class Settings:
     def values(self) -> dict[str, bool | str]:
         """Every setting by name: what storage keeps, and its defaults for reading it back."""
         return asdict(self)
+
+    def pace(self, reduced_motion: bool) -> float:
+        """How long motion takes, as a share of its designed length; 0 is none at all. The
+        system's reduced motion wins over any choice: a player who asked for it there
+        should not have to find it again here."""
+        return 0.0 if reduced_motion else PACES[self.animation]
 
     @property
     def index(self) -> str:

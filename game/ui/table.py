@@ -45,7 +45,7 @@ class Table:
         self.words = words
         self.controller = Controller(g, settings)
         self.view = board.View()
-        self.layout = board.layout_for(g, 1.0)
+        self.layout = board.layout_for(g, 1.0, left_handed=settings.left_handed)
         self.clock = Clock(elapsed_ms, now_ms)
         self.auto_steps = 0  # moves the auto-finish just played: one Undo takes them all back
         self.memo: dict[str, tuple[object, board.Part]] = {}  # each place's last markup
@@ -64,9 +64,16 @@ class Table:
 
     def parts(self, aspect: float) -> dict[str, board.Part]:
         """:meth:`draw` as the board's top-level groups (the page rewrites the changed ones)."""
-        index = board.index_for(self.game, aspect, self.settings.index)
-        self.layout = board.layout_for(self.game, aspect, index)
+        index = self.lay_out(aspect)
         return board.parts(self.game, self.layout, self.view, self.words, index, self.memo)
+
+    def lay_out(self, aspect: float) -> str:
+        """The board laid out for ``aspect`` as the settings ask (the index size, the hand),
+        as the next draw will lay it out; the index size drawn."""
+        settings = self.settings
+        index = board.index_for(self.game, aspect, settings.index)
+        self.layout = board.layout_for(self.game, aspect, index, settings.left_handed)
+        return index
 
     def painted(self) -> None:
         """The draw is on the screen: a card's arrival has been shown, and is not shown again
@@ -112,8 +119,7 @@ class Table:
             src, dst = result.move.src, result.move.dst
             self.view.arriving = result.move.size
             self.clock.start(now_ms)
-            index = board.index_for(self.game, aspect, self.settings.index)
-            self.layout = board.layout_for(self.game, aspect, index)
+            self.lay_out(aspect)
             if src in origins:  # else it just appears (no input moves a card it did not name)
                 start = (origins[src][0] + dragged[0], origins[src][1] + dragged[1])
                 self.view.arrival = board.arrival(self.game, self.layout, dst, start)
@@ -125,8 +131,7 @@ class Table:
         """A replay's step forward: the moved card flies from where it was (a redeal or a
         step back just redraws); no timer, no words, no end of game."""
         self.view = board.View()
-        index = board.index_for(self.game, aspect, self.settings.index)
-        self.layout = board.layout_for(self.game, aspect, index)  # as draw() will lay it out
+        self.lay_out(aspect)
         if not move.is_redeal and move.src in origins:
             self.view.arrival = board.arrival(self.game, self.layout, move.dst, origins[move.src])
 

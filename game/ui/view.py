@@ -45,8 +45,11 @@ class GameView:
     CONTROLS: ClassVar[frozenset[str]] = frozenset()
 
     # --- geometry ---------------------------------------------------------------------------
-    def layout(self, g: game.Solitaire, aspect: float, index: str = "normal") -> Layout:
-        """The board for a table of ``aspect`` (height / width), cards with ``index``."""
+    def layout(
+        self, g: game.Solitaire, aspect: float, index: str = "normal", left_handed: bool = False
+    ) -> Layout:
+        """The board for a table of ``aspect`` (height / width), cards with ``index``; for the
+        left hand if asked (a game whose board has no side for it ignores it)."""
         raise NotImplementedError
 
     def index_for(self, aspect: float, chosen: str) -> str:

@@ -1,6 +1,8 @@
 """The page's side of auto-finish: when the engine says every card left goes home by
 foundation moves alone (:func:`game.finishing_line`), the game plays them by itself, one by
-one with each card's flight (all at once under reduced motion); one Undo takes them all back.
+one with each card's flight (all at once when nothing moves: the Animation setting's "off", or
+reduced motion); one Undo takes them all back. The setting's pace scales the steps and the
+win's cascade, as ``static/app.css``'s ``--pace`` scales the flights.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from game.web.elements import found
 from game.web.schedule import AfterPaint
 
 STEP_MS = 140  # between two cards going home: the arrival animation lasts 170 ms
-CELEBRATION_MS = 1300  # the cards cascade (app.css), then the won dialog
+CELEBRATION_MS = 1300  # the cards cascade (app.css), then the won dialog (both at pace 1)
 
 
 def reduced_motion() -> bool:
@@ -77,12 +79,16 @@ class Finishing:
         if not line:
             return
         self.line = list(line)
-        if reduced_motion():
+        if not self.pace():
             while self.line:
                 self.step(draw=False)
             host.redraw()
         else:
-            self.timer = window.setTimeout(self.proxy, STEP_MS)
+            self.timer = window.setTimeout(self.proxy, STEP_MS * self.pace())
+
+    def pace(self) -> float:
+        """The player's pace (``Settings.pace``): 0 when nothing moves."""
+        return self.host.settings.pace(reduced_motion())
 
     def stop(self) -> None:
         self.soon.cancel()
@@ -109,11 +115,11 @@ class Finishing:
             shown = type(shown)(None, shown.ended, shown.sound)
         host.show(shown, draw=draw)
         if self.line and draw:
-            self.timer = window.setTimeout(self.proxy, STEP_MS)
+            self.timer = window.setTimeout(self.proxy, STEP_MS * self.pace())
 
     # --- the end of a won game ------------------------------------------------------------
     def won(self) -> None:
-        """A win: the cards cascade (not under reduced motion), then the won dialog with the
+        """A win: the cards cascade (unless nothing moves), then the won dialog with the
         time, moves, score and the statistics line."""
         g, elapsed, page = self.host.game, self.host.elapsed(), found()
         page.won_text.textContent = panel.won_text(g, elapsed, self.host.words)
@@ -121,11 +127,12 @@ class Finishing:
         unknown = link_moves(g) is None  # a game resumed from an old save's position: no replay
         for link in page.won_links:  # Replay this game, Share
             link.hidden = unknown
-        if reduced_motion():
+        pace = self.pace()
+        if not pace:
             self.open_won_dialog()
             return
         document.body.classList.add("celebrate")
-        window.setTimeout(self.dialog_proxy, CELEBRATION_MS)
+        window.setTimeout(self.dialog_proxy, CELEBRATION_MS * pace)
 
     def open_won_dialog(self, *_args: Any) -> None:
         document.body.classList.remove("celebrate")

@@ -1,5 +1,5 @@
-"""The page's look: the settings' theme, deck and index as ``body`` attributes the stylesheet
-reads, and the card art's symbols."""
+"""The page's look: the settings' theme, deck, index, pace, hand and calm as ``body``
+attributes the stylesheet reads, and the card art's symbols."""
 
 from __future__ import annotations
 
@@ -7,6 +7,9 @@ from pyscript import document, window
 
 from game.ui.settings import Settings
 from game.web.elements import found
+
+# what static/watchdog.js sets on <html> from the stored settings before the first paint
+BOOT_ATTRIBUTES = ("data-animation", "data-left-handed", "data-calm")
 
 
 def install_art(markup: str) -> None:
@@ -26,6 +29,12 @@ def appearance(settings: Settings) -> None:
     data.deck = "four" if settings.four_colour else "two"
     data.index = settings.index
     data.theme = settings.theme
+    data.animation = settings.animation  # the flights' pace (app.css --pace)
+    body = document.body
+    body.toggleAttribute("data-left-handed", settings.left_handed)
+    body.toggleAttribute("data-calm", settings.calm)
+    for name in BOOT_ATTRIBUTES:  # static/watchdog.js's, for the first paint: body's now
+        document.documentElement.removeAttribute(name)
     bar = window.getComputedStyle(document.body).getPropertyValue("--bar").strip()
     for meta in found().theme_colors:
         # the browser's own bar matches the table's: Automatic follows the system (each meta
