@@ -27,6 +27,12 @@ def todays(kind: str, day: date = DAY) -> str:
     return daily.daily(kind, day, daily.parse_pool(text, kind)).code
 
 
+def moves_to_win(code: str) -> int:
+    """The moves the page counts in ``code``'s stored winning line (a redeal is not one)."""
+    line = [game.Move.from_text(w) for w in stored_lines(code[:5])[code].split()]
+    return game.replay(game.new(code), line).moves
+
+
 def one_move_before_the_win(code: str) -> tuple[dict[str, str], game.Move]:
     """Storage holding ``code``'s game one move before its win (its stored winning line)."""
     line = stored_lines(game.GameCode.parse(code).kind)[code].split()
@@ -61,7 +67,9 @@ def test_a_daily_win_counts_in_the_streak_and_the_calendar_and_shares_no_spoiler
     code = todays("CR1-N")
     storage, last = one_move_before_the_win(code)
     yesterday = DAY - timedelta(days=1)
-    won_before = daily.Record().won(yesterday, todays("CR1-N", yesterday), 150, 500_000.0)
+    long_ago = DAY - timedelta(days=10)  # a daily played, not won: the days after it are missed
+    won_before = daily.Record().played(long_ago, todays("CR1-N", long_ago))
+    won_before = won_before.won(yesterday, todays("CR1-N", yesterday), 150, 500_000.0)
     storage[daily.KEY] = won_before.to_json()
     page = fresh(
         "#daily",
@@ -77,7 +85,7 @@ def test_a_daily_win_counts_in_the_streak_and_the_calendar_and_shares_no_spoiler
     dialog = page.locator("#won-dialog")
     expect(dialog).to_be_visible()
     dialog.locator("[data-action=share]").click()
-    moves = len(stored_lines("CR1-N")[code].split())
+    moves = moves_to_win(code)
     shared = f"Crescent, daily deal of Sunday, March 14, 2027: won in {moves} moves, 6:3"
     expect(dialog.locator("#won-share")).to_contain_text(shared)
     text = page.evaluate("navigator.clipboard.readText()")
@@ -111,7 +119,7 @@ def test_a_daily_win_counts_in_the_streak_and_the_calendar_and_shares_no_spoiler
 
 def test_a_challenge_link_shows_its_banner_until_won_then_compares(board):
     code = "CR1-N-AAAAAQP"
-    board.evaluate("location.hash = 'CR1-N-AAAAAQP~9~1'")  # a forged result: the deal opens
+    board.evaluate("location.hash = 'CR1-N-AAAAAQP~0~1'")  # a forged result: the deal opens
     expect(board.locator("#board")).to_have_attribute("data-code", code)
     expect(board.locator("#challenge")).to_be_hidden()
     board.evaluate("location.hash = 'CR1-N-AAAAAQR~<img src=x>~1'")
@@ -128,7 +136,7 @@ def test_a_challenge_link_shows_its_banner_until_won_then_compares(board):
     expect(board.locator("#challenge-text")).to_contain_text("Your friend: 999 moves in 60:00")
     expect(board.locator("#challenge-text")).to_contain_text("You beat it!")
     link = board.evaluate("window.solitaireChallengeLink()")
-    moves = len(stored_lines("CR1-N")["CR1-N-AAAAAAB"].split())
+    moves = moves_to_win("CR1-N-AAAAAAB")
     assert link.split("#")[1].startswith(f"CR1-N-AAAAAAB~{moves}~")
     board.locator("#won-dialog [data-action=challenge]").click()
     assert board.evaluate("navigator.clipboard.readText()") == link
