@@ -51,6 +51,10 @@ def test_two_fresh_pages_open_the_same_daily_and_an_unproven_one_says_so(fresh):
         assert page.evaluate("location.hash") == f"#{code}"  # its ordinary, shareable code
         expect(page.locator("#stat-daily")).to_have_text("Daily Mar 14")
         expect(page.locator("#announce")).to_contain_text("it can be won")
+    month = [(DAY + timedelta(days=i)).isoformat() for i in range(30)]
+    codes = [first.evaluate("d => window.solitaireDailyCode('CR1-N', d)", d) for d in month]
+    assert codes[0] == code and len(set(codes)) >= 28  # 30 days in a row: 30 deals
+    assert codes == [todays("CR1-N", DAY + timedelta(days=i)) for i in range(30)]
     second.select_option("[data-action=game]", "FT1-N")  # a new deal of another game...
     expect(second.locator("#board")).to_have_attribute("data-code", re.compile("^FT1-N-"))
     expect(second.locator("body")).not_to_have_attribute("data-daily", DAY.isoformat())

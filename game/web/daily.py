@@ -139,6 +139,12 @@ class Dailies:
         except ValueError:
             return None
 
+    def code_on(self, kind: str, iso: str) -> str | None:
+        """The daily code of ``kind`` on the date ``iso`` if known here (a test hook)."""
+        day = daily.parse_day(str(iso))
+        known = self.known(str(kind), day) if day is not None else None
+        return known.code if known is not None else None
+
     async def todays(self, kind: str) -> daily.Daily | None:
         await self.pool(kind)
         return self.known(kind, self.today())

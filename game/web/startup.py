@@ -170,6 +170,7 @@ async def start() -> None:
         # trimmed library the build made, tools/stdlib.py)
         window.solitaireModules = create_proxy(lambda: json.dumps(sorted(sys.modules)))
         window.solitaireReplayLink = create_proxy(lambda: page.replaying.link(page.game))
+        window.solitaireDailyCode = create_proxy(page.dailies.code_on)  # (its pool fetched)
         window.solitaireChallengeLink = create_proxy(
             lambda: page.dailies.challenge_link(page.game, page.elapsed())
         )
