@@ -6,7 +6,7 @@ PORT   ?= 8000
 # pytest-xdist workers for make test and make check: this machine's two cores
 JOBS   ?= 2
 
-.PHONY: play build site lint check fuzz audit bench-solver test test-unit test-e2e test-pyodide bench bench-pyodide results results-long \
+.PHONY: play build site lint check fuzz audit bench-solver test test-unit test-e2e test-pyodide bench bench-pyodide results results-long daily \
         screenshots clean
 
 PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json
@@ -96,7 +96,7 @@ results: $(VENV)/.stamp
 	for g in $(KINDS); do \
 	  $(PY) -m game.solver --game $$g --deals 0-999 --states $(RESULTS_STATES) --jobs 2 \
 	    --csv docs/results/$$g.csv > docs/results/$$g.summary.json || exit 1; done
-	$(PY) -m tools.winnable
+	$(MAKE) daily
 
 ## results-long: Forty Thieves at 1.8 million states a deal (about a minute each on one core),
 ## LONG_DEALS=0-199 by default, both cores, resumable (docs/SOLVER.md); then the winnable lists.
@@ -107,7 +107,15 @@ LONG_CSV ?= docs/results/FT1-N-1.8M.csv
 results-long: $(VENV)/.stamp
 	$(PY) -m game.solver --game FT1-N --deals $(LONG_DEALS) --states $(LONG_STATES) --jobs 2 \
 	  --csv $(LONG_CSV)
+	$(MAKE) daily
+
+## daily: a winning line for every Crescent deal to list (docs/results/lines/, resumable: only
+## new deals are solved), the winnable lists with their grades, the daily pools (append-only)
+daily: $(VENV)/.stamp
+	$(PY) -m tools.daily lines
+	$(PY) -m tools.daily deeper
 	$(PY) -m tools.winnable
+	$(PY) -m tools.daily pools
 
 $(VENV)/.stamp: requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)

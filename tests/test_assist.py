@@ -4,19 +4,18 @@ from __future__ import annotations
 
 import gc
 import time
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import game
-from game.codes import KINDS, GameCode, kind_slug
+from game.codes import KINDS, GameCode
 from game.solver import UNKNOWN, UNWINNABLE, WINNABLE, Search, adapter_for, prove_unwinnable, solve
 from game.ui.assist import WATCH_STATES, Job, Line, at_deal_start, heuristic_move, state_key
+from tools.daily import listed
 from tools.winnable import CARRIED, rows, winnable
 
-ROOT = Path(__file__).resolve().parent.parent
 HEADS = ("CR1-N", "CR1-F", "FT1-N")  # the games whose lists are sampled twice
 
 
@@ -190,7 +189,7 @@ def found_within(kind: str, states: int) -> set[str]:
 def test_shipped_winnable_lists_hold_codes_the_solver_wins():
     """Each list is what the batch proved; a sample is solved again and replayed to won."""
     for kind in KINDS:
-        codes = (ROOT / "static" / "data" / f"winnable-{kind_slug(kind)}.txt").read_text().split()
+        codes = list(listed(kind))  # "CODE GRADE" a line
         assert all(c.startswith(kind + "-") for c in codes)
         assert codes == sorted(set(codes))
         # what the batch found within 60 000 states (a longer run's wins take a minute each
@@ -206,9 +205,8 @@ def test_shipped_winnable_lists_hold_codes_the_solver_wins():
                 result = solve(game.new(head + code[len(kind) :]), states=60_000)
             assert result.verdict == WINNABLE, code
             assert game.replay(game.new(code), result.moves).status == "won"
-    crescent = (ROOT / "static" / "data" / "winnable-crescent.txt").read_text().split()
-    four = set((ROOT / "static" / "data" / "winnable-crescent-four.txt").read_text().split())
-    assert {"CR1-F-" + c[6:] for c in crescent} <= four  # Crescent's wins carried over
+    crescent, four = listed("CR1-N"), listed("CR1-F")
+    assert {"CR1-F-" + c[6:] for c in crescent} <= set(four)  # Crescent's wins carried over
 
 
 def test_the_trail_follows_moves_undos_and_new_starts():

@@ -2,7 +2,11 @@
 
     python -m tools.winnable   # docs/results/<KIND>[-*].csv -> static/data/winnable-<slug>.txt
 
-One list per kind of game (game.codes.KINDS). Only deals whose verdict is "winnable" go in:
+One list per kind of game (game.codes.KINDS), one deal a line as ``CODE GRADE``
+(``CR1-N-AAAAAAB easy``), sorted by code: a contract the page's parser relies on. The grade
+(``easy``, ``medium``, ``hard``) is ``tools/daily.py``'s: tertiles of the states a solve took,
+per kind (docs/SOLVER.md, "Difficulty grades"); Crescent's kinds need its rows
+(``python -m tools.daily lines`` first). Only deals whose verdict is "winnable" go in:
 the solver found a line that replays to a won game
 (``test_shipped_winnable_lists_hold_codes_the_solver_wins`` in tests/test_assist.py solves a
 sample of each list again and replays it to the end). Crescent Four, Crescent face down and
@@ -16,11 +20,11 @@ import csv
 from pathlib import Path
 
 from game.codes import KINDS, kind_slug
+from tools.daily import CARRIED, GRADES, grade, to_list
+
+__all__ = ["CARRIED", "GRADES", "main", "results", "rows", "winnable"]
 
 ROOT = Path(__file__).resolve().parent.parent
-# a kind: the kind whose wins are its wins too (Crescent's variants deal the same cards in the
-# same piles: a face-down card changes no move, and Crescent Four has one redeal more)
-CARRIED = {"CR1-F": "CR1-N", "CR1-D": "CR1-N", "CR1-O": "CR1-N"}
 
 
 def results(kind: str) -> list[Path]:
@@ -47,13 +51,12 @@ def main() -> None:
     out = ROOT / "static" / "data"
     out.mkdir(parents=True, exist_ok=True)
     for kind in KINDS:
-        codes = winnable(kind)
-        if kind in CARRIED:
-            codes |= {kind + c[len(CARRIED[kind]) :] for c in winnable(CARRIED[kind])}
-        codes = sorted(codes)
+        codes = to_list(kind)
+        grades = grade(kind, codes)
         target = out / f"winnable-{kind_slug(kind)}.txt"
-        target.write_text("".join(c + "\n" for c in codes))
-        print(f"{target.relative_to(ROOT)}: {len(codes)} deals")
+        target.write_text("".join(f"{c} {grades[c]}\n" for c in codes))
+        counts = ", ".join(f"{list(grades.values()).count(g)} {g}" for g in GRADES)
+        print(f"{target.relative_to(ROOT)}: {len(codes)} deals ({counts})")
 
 
 if __name__ == "__main__":
