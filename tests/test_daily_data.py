@@ -10,9 +10,10 @@ import re
 import pytest
 
 from game.codes import KINDS, GameCode, kind_slug
+from game.ui import daily
+from game.ui.daily import EPOCH
 from tools.daily import (
     DATA,
-    EPOCH,
     GRADES,
     POOL_MIN,
     POOLED,
@@ -90,3 +91,16 @@ def test_a_pool_is_append_only():
     assert extend_pool("CR1-N", shipped, proven, [other])[2] != pool[2]
     with pytest.raises(SystemExit):  # a shipped deal is never dropped
         extend_pool("CR1-N", shipped, proven - {"CR1-N-AAAAAAD"}, [])
+
+
+@pytest.mark.parametrize("kind", POOLED)
+def test_every_day_of_the_shipped_range_has_a_proven_daily_and_it_goes_on_cycling(kind):
+    """Day by day through the whole pool (and past its end), by the page's own rule: each
+    day's deal is in the kind's winnable list and has a stored winning line (replayed above)."""
+    pool = read_pool(kind)
+    on_list, lines = listed(kind), stored_lines(kind)
+    days = [EPOCH + datetime.timedelta(days=i) for i in range(len(pool) + 400)]
+    codes = [daily.daily(kind, day, pool).code for day in days]
+    assert all(code in on_list and code in lines for code in codes)
+    for i in range(len(codes) - 365):  # never the same deal twice within a year
+        assert len(set(codes[i : i + 366])) == 366, days[i]

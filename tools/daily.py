@@ -62,7 +62,10 @@ from pathlib import Path
 
 import game
 from game.codes import KINDS, GameCode, kind_slug
-from game.solver import WINNABLE, solve
+from game.solver import WINNABLE, playouts, solve
+from game.solver.batch import wilson
+from game.ui import daily
+from game.ui.daily import PROVEN
 
 ROOT = Path(__file__).resolve().parent.parent
 LINES = ROOT / "docs" / "results" / "lines"
@@ -73,8 +76,7 @@ SOLVED = ("CR1-N", "CR1-F")  # the kinds solved here; the others' lines are carr
 # a kind: the kind whose wins are its wins too (Crescent's variants deal the same cards in the
 # same piles: a face-down card changes no move, and Crescent Four has one redeal more)
 CARRIED = {"CR1-F": "CR1-N", "CR1-D": "CR1-N", "CR1-O": "CR1-N"}
-POOLED = ("CR1-N", "CR1-F", "CR1-D", "CR1-O")  # the kinds with a proven daily deal
-EPOCH = datetime.date(2026, 12, 1)  # day 0 of every pool (UTC)
+POOLED = PROVEN  # the kinds with a proven daily deal (the page's list: game/ui/daily.py)
 POOL_MIN = 400  # more than a year: no deal twice within a year
 GRADES = ("easy", "medium", "hard")
 FIELDS = ("code", "verdict", "states", "budget", "line")
@@ -149,7 +151,7 @@ def stored_lines(kind: str) -> dict[str, str]:
         for code, row in read_lines(head).items():
             if row["verdict"] == WINNABLE:
                 out[retarget(code, kind)] = row["line"]
-    if kind in SOLVED:
+    if kind in SOLVED or kind not in CARRIED:  # its own solves' or playouts' lines
         for code, row in read_lines(kind).items():
             if row["verdict"] == WINNABLE:
                 out[code] = row["line"]
@@ -231,6 +233,48 @@ def check() -> dict[str, tuple[int, int]]:
     return out
 
 
+# --- the Forty Thieves family: playouts ------------------------------------------------------
+def play_deal(job: tuple[str, int]) -> dict[str, str]:
+    """One deal's row from up to ``tries`` seeded playouts (the deal number seeds them): states
+    is the playouts it took, budget the playouts allowed; a win's line is replayed first."""
+    code, tries = job
+    result = playouts.playouts(game.new(code), tries, seed=GameCode.parse(code).deal)
+    line = " ".join(move.text() for move in result.moves)
+    if result.verdict == WINNABLE and not wins(code, line):
+        raise SystemExit(f"{code}: a playout's line does not replay to a won game")
+    return {
+        "code": code,
+        "verdict": result.verdict,
+        "states": str(result.states),
+        "budget": str(tries),
+        "line": line,
+    }
+
+
+def play_deals(kind: str, codes: list[str], tries: int, jobs: int, until: int | None) -> None:
+    """Playouts on ``codes`` of ``kind`` into its rows (resumable: a deal with a row at this
+    many tries or more is skipped), on ``jobs`` processes; stops once ``until`` are won."""
+    from multiprocessing import Pool
+
+    rows = read_lines(kind)
+    todo = [c for c in codes if c not in rows or int(rows[c]["budget"]) < tries]
+    started = time.monotonic()
+    with Pool(jobs) as pool:
+        for n, row in enumerate(pool.imap(play_deal, [(c, tries) for c in todo], 4), start=1):
+            rows[row["code"]] = row
+            won = sum(r["verdict"] == WINNABLE for r in rows.values())
+            if n % 50 == 0 or n == len(todo) or (until is not None and won >= until):
+                write_lines(kind, rows)
+                sys.stderr.write(
+                    f"\r{kind}: {n}/{len(todo)} deals, {won} won in all, "
+                    f"{time.monotonic() - started:.0f} s "
+                )
+            if until is not None and won >= until:
+                pool.terminate()
+                break
+    sys.stderr.write("\n")
+
+
 # --- the pools -------------------------------------------------------------------------------
 def pool_path(kind: str) -> Path:
     return DATA / f"daily-{kind_slug(kind)}.txt"
@@ -284,9 +328,8 @@ def write_pools() -> dict[str, int]:
 
 
 def daily_code(kind: str, day: datetime.date) -> str:
-    """The daily deal of ``kind`` on ``day`` (the page's rule, for the docs and the tests)."""
-    pool = read_pool(kind)
-    return pool[(day - EPOCH).days % len(pool)]
+    """The daily deal of ``kind`` on ``day``, by the page's own rule over the shipped pool."""
+    return daily.daily(kind, day, read_pool(kind)).code
 
 
 # --- the grades --------------------------------------------------------------------------------
@@ -306,7 +349,10 @@ def tertiles(measure: dict[str, float]) -> tuple[dict[str, str], tuple[float, fl
             high = value
     grades = {}
     for code, value in measure.items():
-        grades[code] = GRADES[0] if value <= low else GRADES[1] if value <= high else GRADES[2]
+        if math.isinf(value):  # never won within the measure's own budget: hard, whatever ties
+            grades[code] = GRADES[2]
+        else:
+            grades[code] = GRADES[0] if value <= low else GRADES[1] if value <= high else GRADES[2]
     return grades, (low, high)
 
 
@@ -333,50 +379,11 @@ def uniform_states(kind: str, codes: Iterable[str]) -> dict[str, float]:
     return out
 
 
-# --- the validation: random-greedy playouts ---------------------------------------------------
-PATIENCE = 40  # moves without progress before a playout counts as stuck
-
-
+# --- the validation: random-greedy playouts (game/solver/playouts.py) ------------------------
 def playout(code: str, rng: random.Random) -> tuple[bool, int]:
-    """One random-greedy game of ``code`` on the engine's fast path: a card home whenever one
-    can go (pile or column to a foundation); else a random one of the moves after which a card
-    can go home, or of all moves if none does (never a foundation card back, a draw, or the
-    move just played taken back); stuck (no such move, or :data:`PATIENCE` moves without a
-    card home): a draw or a redeal where the game has one, else the end. Returns (won, cards
-    on the foundations, Crescent's eight bases included)."""
-    g = game.new(code)
-    places = g.layout
-    stock = getattr(g, "STOCK_AT", -1)  # Forty Thieves' stock: drawing is the way on
-    last = (-1, -1)
-    idle = 0
-    while not g.is_won():
-        moves = [(s, d) for s, d in g.legal_at() if s >= 8]
-        home = [(s, d) for s, d in moves if d < 8]
-        if home:
-            g.apply_at(*rng.choice(home))
-            idle = 0
-            continue
-        draws = [(s, d) for s, d in moves if s == stock]
-        moves = [(s, d) for s, d in moves if (d, s) != last and s != stock]
-        if idle >= PATIENCE or not moves:
-            if draws:
-                g.apply_at(*draws[0])
-            elif g.redeal_allowed:
-                g.apply(game.REDEAL)
-            else:
-                break
-            idle, last = 0, (-1, -1)
-            continue
-        freeing = []
-        for move in moves:
-            record = g.apply_at(*move)
-            if any(d < 8 <= s for s, d in g.legal_at()):
-                freeing.append(move)
-            g.unapply(record)
-        last = rng.choice(freeing or moves)
-        g.apply_at(*last)
-        idle += 1
-    return g.is_won(), sum(len(places[f]) for f in range(8))
+    """One random-greedy game of ``code``: (won, cards home)."""
+    done = playouts.playout(game.new(code), rng)
+    return done.won, done.home
 
 
 def spearman(xs: list[float], ys: list[float]) -> float:
@@ -401,16 +408,6 @@ def spearman(xs: list[float], ys: list[float]) -> float:
     vx = sum((a - mx) ** 2 for a in rx)
     vy = sum((b - my) ** 2 for b in ry)
     return cov / math.sqrt(vx * vy) if vx and vy else 0.0
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of ``k`` in ``n`` (95 %)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def bootstrap(shares: list[float], seed: int, rounds: int = 2000) -> tuple[float, float]:
@@ -465,6 +462,24 @@ def validate(kind: str, deals: int, playouts: int, seed: int, say: Callable[[str
         f"{kind}: Spearman over {len(xs)} deals: measure vs playout win share "
         f"{spearman(xs, shares):.3f}, vs mean cards home {spearman(xs, homes):.3f}"
     )
+    if kind not in SOLVED and kind not in CARRIED:  # the family: also against the beam's states
+        beam = fewest_states(kind)
+        both = [c for c in grades if c in beam and math.isfinite(measure[c])]
+        if len(both) >= 3:
+            rho = spearman([measure[c] for c in both], [beam[c] for c in both])
+            say(f"{kind}: Spearman over {len(both)} deals: measure vs the beam's states {rho:.3f}")
+
+
+def playouts_taken(kind: str, codes: Iterable[str]) -> dict[str, float]:
+    """The Forty Thieves family's measure: the playouts the first win took (a hundred without
+    one: infinite, hard). Stops if a listed deal was never played out."""
+    rows = read_lines(kind)
+    missing = [c for c in codes if c not in rows]
+    if missing:
+        sys.exit(f"{kind}: {len(missing)} listed deals never played out: tools.daily playouts")
+    return {
+        c: float(rows[c]["states"]) if rows[c]["verdict"] == WINNABLE else math.inf for c in codes
+    }
 
 
 def fewest_states(kind: str) -> dict[str, float]:
@@ -486,8 +501,7 @@ def measure_of(kind: str, codes: Iterable[str]) -> dict[str, float]:
     codes = list(codes)
     if kind in SOLVED or kind in CARRIED:
         return uniform_states(kind, codes)
-    fewest = fewest_states(kind)
-    return {c: fewest.get(c, math.inf) for c in codes}
+    return playouts_taken(kind, codes)
 
 
 def grade(kind: str, codes: Iterable[str]) -> dict[str, str]:
@@ -499,8 +513,13 @@ def grade(kind: str, codes: Iterable[str]) -> dict[str, str]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m tools.daily", description=__doc__)
     parser.add_argument(
-        "command", choices=("lines", "deeper", "check", "pools", "grades", "validate")
+        "command",
+        choices=("lines", "deeper", "playouts", "check", "pools", "grades", "validate"),
     )
+    parser.add_argument("--range", default="0-99", help="playouts: deal numbers, FIRST-LAST")
+    parser.add_argument("--tries", type=int, default=100, help="playouts: playouts a deal")
+    parser.add_argument("--jobs", type=int, default=2, help="playouts: processes")
+    parser.add_argument("--until", type=int, default=None, help="playouts: stop at this many won")
     parser.add_argument("--kinds", default=None, help="comma-separated kinds (default: all)")
     parser.add_argument("--states", type=int, default=None, help="the solve's budget")
     parser.add_argument("--deals", type=int, default=50, help="validate: deals a grade")
@@ -513,6 +532,13 @@ def main(argv: list[str] | None = None) -> None:
         solve_listed(kinds or SOLVED, args.states or UNIFORM)
     elif args.command == "deeper":
         solve_deeper(kinds or SOLVED, args.states or DEEPER)
+    elif args.command == "playouts":  # a range of deals, then every listed deal not played
+        first, last = (int(n) for n in args.range.split("-"))
+        for kind in kinds or ["FT1-N"]:
+            game_id, variant = kind.split("-")
+            deals = [str(GameCode(game_id, variant, n)) for n in range(first, last + 1)]
+            play_deals(kind, deals, args.tries, args.jobs, args.until)
+            play_deals(kind, to_list(kind), args.tries, args.jobs, None)
     elif args.command == "check":
         for what, (won, total) in check().items():
             print(f"{what}: {won} of {total} lines replay to a won game")

@@ -20,7 +20,7 @@ import csv
 from pathlib import Path
 
 from game.codes import KINDS, kind_slug
-from tools.daily import CARRIED, GRADES, grade, to_list
+from tools.daily import CARRIED, GRADES, grade, read_lines, to_list
 
 __all__ = ["CARRIED", "GRADES", "main", "results", "rows", "winnable"]
 
@@ -43,8 +43,10 @@ def rows(kind: str) -> list[dict[str, str]]:
 
 
 def winnable(kind: str) -> set[str]:
-    """The deals of ``kind`` its batch results found winnable, as codes of ``kind``."""
-    return {r["code"] for r in rows(kind) if r["verdict"] == "winnable"}
+    """The deals of ``kind`` its batch results found winnable, and those the playouts won
+    (``tools/daily.py playouts``: their lines replayed before they were kept)."""
+    played = {c for c, row in read_lines(kind).items() if row["verdict"] == "winnable"}
+    return {r["code"] for r in rows(kind) if r["verdict"] == "winnable"} | played
 
 
 def main() -> None:

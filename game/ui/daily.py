@@ -9,7 +9,7 @@ deal comes from the date alone.
   (``tests/test_daily_data.py``); a pool holds at least 400 distinct deals and only grows at
   its end, so no date's deal changes once shipped, and a deal comes back only after
   ``len(pool)`` days (more than a year) — for ever, not only in the shipped range.
-- Any other game (the Forty Thieves family: its proven lists are far too short) takes deal
+- Any other game (Forty Thieves' relatives: too few proven deals for a pool) takes deal
   ``(n * MIX + salt) mod 2**35``, a bijection of day numbers: never the same deal twice, but
   not proven winnable, and the page says so.
 
@@ -35,7 +35,7 @@ from .query import query_values
 from .storage import Damaged, Storage, read_json, stored_code
 
 EPOCH = date(2026, 12, 1)  # day 0 of every pool
-PROVEN = ("CR1-N", "CR1-F", "CR1-D", "CR1-O")  # the kinds with a pool of proven deals
+PROVEN = ("CR1-N", "CR1-F", "CR1-D", "CR1-O", "FT1-N")  # the kinds with a pool of proven deals
 MIX = 0x9E3779B1  # odd, so day -> deal is a bijection modulo 2**35
 KEY = "solitaire.daily"
 SCHEMA = 1
