@@ -85,6 +85,7 @@ def test_a_daily_win_counts_in_the_streak_and_the_calendar_and_shares_no_spoiler
     expect(page.locator("body")).to_have_attribute("data-daily", DAY.isoformat())
     expect(page.locator("#board")).to_have_attribute("data-code", code)
     page.locator("header [data-action=hint]").click()  # a hint: the share says so
+    expect(page.locator("#announce")).to_contain_text(re.compile("Hint: |a likely move"))
     drag(page, last.src, last.dst)
     dialog = page.locator("#won-dialog")
     expect(dialog).to_be_visible()
@@ -143,6 +144,7 @@ def test_a_challenge_link_shows_its_banner_until_won_then_compares(board):
     moves = moves_to_win("CR1-N-AAAAAAB")
     assert link.split("#")[1].startswith(f"CR1-N-AAAAAAB~{moves}~")
     board.locator("#won-dialog [data-action=challenge]").click()
+    expect(board.locator("#won-share")).to_have_text(link)  # copied, and shown to copy
     assert board.evaluate("navigator.clipboard.readText()") == link
     board.locator("#won-dialog [data-action=close]").click()
     load_code(board, "CR1-N-AAAAAAC")  # another deal: no banner

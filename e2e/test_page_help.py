@@ -22,7 +22,7 @@ def test_help_shows_this_games_help_in_the_page_language(fresh):
     expect(dialog).to_have_attribute("open", "")
     expect(content.locator("h1")).to_have_text("Forty Thieves: rules and help")
     expect(content).to_have_attribute("lang", "en")
-    expect(content.locator("kbd", has_text="Home")).to_be_visible()
+    expect(content.locator("table kbd", has_text="Home")).to_be_visible()  # the keys' table
     expect(page.locator("#help-full")).to_have_attribute(
         "href", "./help/en/forty-thieves.html#FT1-N-AAAABCD"
     )

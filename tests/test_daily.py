@@ -83,7 +83,7 @@ def test_streaks_count_won_days_and_today_may_still_be_won():
 def test_a_daily_played_not_won_a_hint_and_a_win_counted_once():
     r = Record().played(D1, POOL[0]).hinted(D1, POOL[0]).hinted(D1, POOL[0])
     assert r.status(D1, D2) == "played" and r.status(D1, D1) == "open"
-    assert r.day_of(POOL[0]) == D1 and r.day_of(POOL[1]) is None
+    assert r.entry(D1, "CR1-N") is not None and r.entry(D2, "CR1-N") is None
     r = r.won(D1, POOL[0], 150, 2000.0)
     assert r.entry(D1, "CR1-N") == daily.Entry(POOL[0], True, 150, 2000.0, 2)
     assert r.won(D1, POOL[0], 10, 1.0) is r and r.hinted(D1, POOL[0]) is r
@@ -94,6 +94,7 @@ def test_the_record_round_trips_and_anything_else_is_damaged():
     assert Record.from_json(r.to_json()) == r
     good = json.loads(r.to_json())
     bad = [
+        {**good, "days": {"2026-12-01": {}}},  # a day with no daily would start the misses
         {**good, "v": 2},
         {**good, "best": -1},
         {**good, "days": {"2026-13-01": {}}},

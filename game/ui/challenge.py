@@ -66,8 +66,7 @@ class Challenge:
         )
 
 
-def split(text: str) -> tuple[str, Challenge | None, bool]:
-    """A hash's text cut at its first ``~``: the code part, the challenge if it is sound,
-    and whether there was a ``~`` at all."""
+def split(text: str) -> tuple[str, Challenge | None]:
+    """A hash's text cut at its first ``~``: the code part, and the challenge if it is sound."""
     head, mark, tail = text.partition(MARK)
-    return head, (Challenge.parse(tail) if mark else None), bool(mark)
+    return head, (Challenge.parse(tail) if mark else None)

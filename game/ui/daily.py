@@ -8,7 +8,8 @@ deal comes from the date alone.
   Every line of a pool is a deal whose winning line was replayed at build time
   (``tests/test_daily_data.py``); a pool holds at least 400 distinct deals and only grows at
   its end, so no date's deal changes once shipped, and a deal comes back only after
-  ``len(pool)`` days (more than a year) — for ever, not only in the shipped range.
+  ``len(pool)`` days (more than a year) — for ever, not only in the shipped range. (Growing a
+  pool keeps the dates up to its old length; a pool must grow before that date.)
 - Any other game (Forty Thieves' relatives: too few proven deals for a pool) takes deal
   ``(n * MIX + salt) mod 2**35``, a bijection of day numbers: never the same deal twice, but
   not proven winnable, and the page says so.
@@ -142,15 +143,6 @@ class Record:
     def entry(self, day: date, kind: str) -> Entry | None:
         return self.days.get(day.isoformat(), {}).get(kind)
 
-    def day_of(self, code: str) -> date | None:
-        """The date ``code`` was played as the daily of, if it was."""
-        kind = GameCode.parse(code).kind
-        for iso in sorted(self.days, reverse=True):
-            entry = self.days[iso].get(kind)
-            if entry is not None and entry.code == code:
-                return date.fromisoformat(iso)
-        return None
-
     def _with(self, day: date, kind: str, entry: Entry) -> Record:
         iso = day.isoformat()
         days = {**self.days, iso: {**self.days.get(iso, {}), kind: entry}}
@@ -243,8 +235,8 @@ class Record:
             raise Damaged("no days")
         days: dict[str, dict[str, Entry]] = {}
         for iso, kinds in raw.items():
-            if parse_day(iso) is None or not isinstance(kinds, dict):
-                raise Damaged("a day is not a date")
+            if parse_day(iso) is None or not isinstance(kinds, dict) or not kinds:
+                raise Damaged("a day is not a date with its dailies")
             days[iso] = {kind: _entry(kind, value) for kind, value in kinds.items()}
         return cls(days, best)
 

@@ -65,7 +65,7 @@ def read_hash(raw: str) -> Link:
         return Link(daily=True)
     head, mark, tail = decoded.partition(REPLAY_MARK)
     if not mark:  # a challenge: the code, then its result (dropped if forged or broken)
-        head, challenge, _ = split(head)
+        head, challenge = split(head)
         try:
             return Link(code=GameCode.parse(head), challenge=challenge)
         except CodeError:

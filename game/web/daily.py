@@ -20,7 +20,6 @@ from game import Solitaire
 from game.codes import GameCode
 from game.ui import calendar, daily, deals
 from game.ui.challenge import Challenge
-from game.ui.guard import Guard
 from game.ui.messages import Messages
 from game.ui.settings import Settings
 from game.ui.storage import Storage
@@ -44,6 +43,9 @@ class Host(Protocol):
     def canonical_hash(self, canonical: str) -> None: ...
     def load_hash(self, _event: Any = None) -> None: ...
     def say_with_deal(self, text: str) -> None: ...
+    def deal(self, kind: str, push: bool = True) -> None: ...
+    @property
+    def replay_shown(self) -> bool: ...
 
 
 class IntlDates:
@@ -81,10 +83,9 @@ class IntlDates:
 class Dailies:
     """Today's deals, the record of dailies played, the lists' grades, and a challenge."""
 
-    def __init__(self, host: Host, storage: Storage, guarded: Guard) -> None:
+    def __init__(self, host: Host, storage: Storage) -> None:
         self.host = host
         self.storage = storage
-        self.guarded = guarded
         self.words = host.words
         self.dates: calendar.DateNames = IntlDates(host.words.lang)
         self.record, self.notice = daily.load(storage)
@@ -113,8 +114,11 @@ class Dailies:
             return ""
 
     async def pool(self, kind: str) -> tuple[str, ...]:
+        """A proven kind's pool (kept once read; a failed fetch is tried again next time)."""
         if kind in daily.PROVEN and kind not in self.pools:
-            self.pools[kind] = daily.parse_pool(await self._text(daily.pool_path(kind)), kind)
+            pool = daily.parse_pool(await self._text(daily.pool_path(kind)), kind)
+            if pool:
+                self.pools[kind] = pool
         return self.pools.get(kind, ())
 
     async def winnable(self, kind: str) -> dict[str, str]:
@@ -127,7 +131,18 @@ class Dailies:
         """A deal for New deal from the winnable list, of the grade chosen in Settings, and
         whether one of that grade was there."""
         grade = self.host.settings.grade
-        return deals.pick(await self.winnable(kind), grade, other_than, random.Random())
+        listed = await self.winnable(kind)
+        soon = set(await self.coming(kind))  # not a daily of the month to come, dealt early
+        choice = {c: g for c, g in listed.items() if c not in soon} or listed
+        return deals.pick(choice, grade, other_than, random.Random())
+
+    async def coming(self, kind: str, days: int = 31) -> list[str]:
+        """The dailies of ``kind`` from today on, for ``days`` days (none for an unproven one)."""
+        pool = await self.pool(kind)
+        if not pool:
+            return []
+        today = self.today()
+        return [daily.daily(kind, today + timedelta(days=i), pool).code for i in range(days)]
 
     # --- today's deal ------------------------------------------------------------------------
     def known(self, kind: str, day: date) -> daily.Daily | None:
@@ -165,11 +180,17 @@ class Dailies:
     async def go(self, kind: str, push: bool) -> None:
         """Today's deal of ``kind`` by its ordinary code (a history entry with ``push``)."""
         today = await self.todays(kind)
-        if today is None:
-            self.host.announce(self.words.text("daily_missing"))
+        if today is None:  # its pool could not be read: a deal of that game all the same
+            missing = self.words.text("daily_missing")
+            if push:
+                self.host.say_with_deal(missing)  # said as the hash's new deal starts
+                self.host.deal(kind)
+            else:
+                self.host.deal(kind, push=False)
+                self.host.announce(missing)
             return
         said = self.opening_text(today)
-        if today.code == self.host.game.code:
+        if today.code == self.host.game.code and not self.host.replay_shown:
             self.host.canonical_hash(f"#{today.code}")
             self.on_table(self.host.game)
             self.host.announce(said)
@@ -202,13 +223,11 @@ class Dailies:
         """The page is ready: the first deal's notes (daily, grade) now."""
         self.ready = True
         self.on_table(self.host.game)
+        self.fill()  # the Statistics dialog's calendar, before it is first opened
 
     async def notes(self, code: str) -> None:
         kind = GameCode.parse(code).kind
-        day = self.record.day_of(code)
-        if day is None:
-            today = await self.todays(kind)
-            day = today.day if today is not None and today.code == code else None
+        day = await self.date_of(code)
         grade = (await self.winnable(kind)).get(code)
         if self.host.game.code != code:  # another game took the table meanwhile
             return
@@ -223,6 +242,21 @@ class Dailies:
             note.textContent = self.words.text(f"grade_{grade}")
             note.dataset.grade = grade
             note.hidden = False
+
+    async def date_of(self, code: str) -> date | None:
+        """The date ``code`` is the daily of: today's, or yesterday's if it was begun as that
+        (a daily started before midnight and finished after counts for its own date); a pool
+        comes round again after a year or two, so an older date is not looked for."""
+        kind = GameCode.parse(code).kind
+        today = await self.todays(kind)
+        if today is None:
+            return None
+        if today.code == code:
+            return today.day
+        yesterday = self.known(kind, today.day - timedelta(days=1))
+        if yesterday is None or yesterday.code != code:
+            return None
+        return yesterday.day if self.record.entry(yesterday.day, kind) is not None else None
 
     def played(self, g: Solitaire) -> None:
         if self.on is not None and g.code is not None and g.line:

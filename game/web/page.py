@@ -64,7 +64,7 @@ class Page:
         self.records = Records(self, self.storage)
         if self.records.notice:
             self.notices.append(words.text(self.records.notice))
-        self.dailies = Dailies(self, self.storage, self.guard)
+        self.dailies = Dailies(self, self.storage)
         if self.dailies.notice:
             self.notices.append(words.text(self.dailies.notice))
         settings = Settings.of(values)
@@ -133,6 +133,7 @@ class Page:
             kind = self.dailies.last_kind(self.kind())
             today = self.dailies.known(kind, self.dailies.today())
             if today is None:  # its pool is still to be fetched: then the same path
+                self.notices = said  # said with the deal it opens
                 self.dailies.later(self.dailies.go(kind, push=False))
                 return
             said.append(self.dailies.opening_text(today))

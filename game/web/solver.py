@@ -183,7 +183,6 @@ class Solving:
         if g.status != "playing":
             self.host.announce(self.words.text("hint_over"))
             return
-        self.host.hinted()
         move = self.line.next_move(g) if self.line is not None else None
         if move is not None:
             self.show(move)
@@ -326,6 +325,7 @@ class Solving:
         """Highlight a move (the Redeal button for a redeal) and say it: ``hint_move`` for a
         move of a winning line, ``hint_guess`` or ``hint_lost`` for a likely one."""
         g = self.host.game
+        self.host.hinted()  # a hint shown: a daily's share says how many
         if move.is_redeal:
             found().redeal.classList.add("hint")
             self.hinted_button = True
