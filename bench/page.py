@@ -151,7 +151,7 @@ def latencies(
     # while solving, a Crescent deal whose check runs its full 60 s (no verdict at 30 million
     # states: docs/SOLVER.md), so that every tap, even 400 ms apart, comes during the check
     crescent = ("CR1-N-AAAAADG", ("t1", "t3")) if solving else ("CR1-N-AAAAAAB", ("t6", "t4"))
-    for code, places in (crescent, ("FT1-N-AAAAAAB", ("stock",))):
+    for code, places in (crescent, ("FT1-N-AAAAAAD", ("stock",))):
         if open_game is not None:
             page = open_game(code)
         else:

@@ -107,14 +107,15 @@ def test_a_hint_asked_while_the_worker_boots_answers_within_two_seconds(fresh):
 
 
 def test_hint_without_a_line_is_marked_as_a_guess(board):
-    """Forty Thieves' opening: no line within the hint's time, so a likely move, marked."""
-    load_code(board, "FT1-N-AAAAAAB")
+    """Forty Thieves' opening (a deal neither the beam nor playouts win soon): no line within
+    the hint's time, so a likely move, marked."""
+    load_code(board, "FT1-N-AAAAAAD")
     board.click("[data-action=hint]")
     board.wait_for_function("document.querySelector('.place.hint-from')", timeout=10_000)
     text = status_text(board)
     assert text.startswith("No winning line found in time"), text
     src, dst = hinted(board)
-    assert (src, dst) in {(m.src, m.dst) for m in game.new("FT1-N-AAAAAAB").legal_moves()}
+    assert (src, dst) in {(m.src, m.dst) for m in game.new("FT1-N-AAAAAAD").legal_moves()}
 
 
 def test_a_worker_that_cannot_load_ends_the_search_in_words_and_the_next_one_retries(fresh):
@@ -234,7 +235,7 @@ def test_winnable_deals_only_draws_from_the_shipped_list(board, site):
 def test_searches_run_in_the_worker_and_leave_the_main_thread_free(board):
     """A deal check that runs for seconds: the worker does it (booted once, from the files the
     page holds), the page's main thread has no long task meanwhile, and Stop ends it."""
-    load_code(board, "FT1-N-AAAAAAB")  # no verdict for a long while
+    load_code(board, "FT1-N-AAAAAAD")  # no verdict for a long while
     open_settings(board)
     board.click("[data-action=check]")
     board.wait_for_selector("body[data-solver-thread=worker]", state="attached", timeout=30_000)

@@ -106,7 +106,6 @@ def test_the_built_pyscript_config_ships_every_module_the_page_runs_and_the_cata
     wanted = {p.relative_to(ROOT).as_posix() for p in GAME.rglob("*.py")}
     # the terminal UI, the page's entry point, and the solver's command line and batch
     wanted -= {"game/__main__.py", ENTRY, "game/solver/__main__.py", "game/solver/batch.py"}
-    wanted -= {"game/solver/playouts.py"}  # the build's, for the winnable lists
     wanted |= {f"static/messages/{lang}.mo" for lang in LANGUAGES}
     assert set(archive_members()) == wanted
     assert "game/ui/table.py" in archive_members() and len(page_modules()) > 40

@@ -90,12 +90,23 @@ def test_forty_thieves_line_uses_draws_and_replays_to_won():
 
 
 def test_unknown_when_the_budget_runs_out_and_budgets_are_deterministic():
-    start = game.new("FT1-N-AAAAAAB")
+    start = game.new("FT1-N-AAAAAAD")  # (AAAAAAB: playouts win it in a fraction of a second)
     first = solve(start, states=3000)
     again = solve(start, states=3000)
     assert first.verdict == again.verdict == UNKNOWN and first.moves == []
-    assert first.states == again.states and 3000 <= first.states < 3000 + 2000
+    # the budget is checked between the beam's and the playouts' turns: one turn over at most
+    assert first.states == again.states and 3000 <= first.states < 3000 + 8000
     assert solve(start, seconds=0.2).verdict == UNKNOWN
+
+
+def test_the_familys_search_wins_with_playouts_where_the_beam_needs_a_million_states():
+    result = solve(game.new("FT1-N-AAAAAAB"), seconds=30)  # the beam alone: 1.13 million states
+    assert result.verdict == WINNABLE and result.states < 100_000
+    assert game.replay(game.new("FT1-N-AAAAAAB"), result.moves).status == "won"
+    sliced = search(game.new("FT1-N-AAAAAAB"), states=100_000)
+    while (step := sliced.run(500)) is None:
+        pass
+    assert (step.verdict, step.moves, step.states) == (WINNABLE, result.moves, result.states)
 
 
 def test_slices_reach_the_same_verdict_and_line_as_one_run():

@@ -67,8 +67,8 @@ def copy_sources(dest: Path, root: Path = ROOT) -> Path:
 
 
 # Python under game/ that the page never runs: the command lines (a __main__.py anywhere) and
-# the solver's batch (CPython, Dask) and its playouts (the winnable lists')
-NOT_IN_THE_PAGE = ("__main__.py", "game/solver/batch.py", "game/solver/playouts.py")
+# the solver's batch (CPython, Dask)
+NOT_IN_THE_PAGE = ("__main__.py", "game/solver/batch.py")
 ENTRY = "game/web/app.py"  # index.html's <script type="py">: PyScript fetches it itself
 
 

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from .crescent import CrescentAdapter
     from .forty_thieves import FortyThievesAdapter
     from .nested import Nested, Portfolio
+    from .playouts import Playing
     from .proofs import Proof, prove_unwinnable
     from .searches import Beam, Restarts, Search
 
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
 LAZY = {
     "Beam": "searches",
     "Restarts": "searches",
+    "Playing": "playouts",
     "Search": "searches",
     "Nested": "nested",
     "Portfolio": "nested",
@@ -52,6 +54,7 @@ __all__ = [
     "WINNABLE",
     "Beam",
     "Nested",
+    "Playing",
     "Portfolio",
     "Proof",
     "Restarts",
@@ -89,15 +92,20 @@ def search(
     taking turns (1 to 3) with a nested Monte Carlo search (nested.py), which finds more wins
     (its searches in the graded move order and the plain one by turns, graded first); with
     ``for_proofs`` (the page's quiet look), only the restarts, on the unit that proves small
-    lost trees sooner (:class:`Restarts`). Forty Thieves: beams of doubling width (its wins
-    are long and narrow; see docs/SOLVER.md for the measurements).
+    lost trees sooner (:class:`Restarts`). Forty Thieves and its family: beams of doubling
+    width (its wins are long and narrow) taking turns with random-greedy playouts, which win
+    many deals the beam misses (playouts.py; see docs/SOLVER.md for the measurements).
     """
     from .forty_thieves import FortyThievesAdapter
     from .nested import Nested, Portfolio
+    from .playouts import Playing
     from .searches import Beam, Restarts
 
     if isinstance(game, FortyThieves):
-        return Beam(FortyThievesAdapter(game), states=states, seconds=seconds)
+        if for_proofs:  # the quiet look: the beam alone (a playout proves nothing)
+            return Beam(FortyThievesAdapter(game), states=states, seconds=seconds)
+        beam = Beam(FortyThievesAdapter(game))
+        return Portfolio([(beam, 1), (Playing(game), 1)], states=states, seconds=seconds)
 
     def make(seed: int) -> CrescentAdapter | FortyThievesAdapter:
         return adapter_for(game, seed)

@@ -89,3 +89,37 @@ def wins(start: Solitaire, tries: int, seed: int = 0) -> int:
     """How many of ``tries`` seeded playouts win: a deal's difficulty, as a share."""
     rng = random.Random(seed)
     return sum(playout(start, rng).won for _ in range(tries))
+
+
+class Playing:
+    """Playouts as a portfolio's member (``nested.Portfolio``), beside the family's beam: each
+    playout is played whole and its moves count as its steps and states, so its turns end on
+    the same playouts however the search is sliced (the same seed, the same answer)."""
+
+    def __init__(self, start: Solitaire, seed: int = 0) -> None:
+        self.start = start.copy()
+        self.rng = random.Random(seed)
+        self.result: Result | None = None
+        self._steps = 0
+
+    @property
+    def states(self) -> int:
+        return self._steps
+
+    @property
+    def steps(self) -> int:
+        return self._steps
+
+    def run(self, steps: int | None = None) -> Result | None:
+        """Playouts until ``steps`` more moves are played (one playout without a limit); the
+        first win's line, or ``None``: it never ends on its own, nor proves a loss."""
+        if self.result is not None:
+            return self.result
+        goal = self._steps + (steps if steps is not None else 1)
+        while self._steps < goal:
+            done = playout(self.start, self.rng)
+            self._steps += max(1, len(done.moves))
+            if done.won:
+                self.result = Result(WINNABLE, list(done.moves), states=self._steps)
+                return self.result
+        return None

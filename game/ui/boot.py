@@ -25,9 +25,8 @@ def modules_of(room: str) -> tuple[str, ...]:
 # The engine's own entry points, then the whole pure room: each is imported before the snapshot
 # is taken, so that a visit restores it compiled and initialised.
 # The solver's modules are there too, though the page imports its search only for a Hint or a
-# check (game/solver/__init__.py); not its command line, batch and playouts (the build's: the
-# winnable lists), which the page never runs.
-NOT_IN_THE_PAGE = ("game.solver.__main__", "game.solver.batch", "game.solver.playouts")
+# check (game/solver/__init__.py); not its command line and batch, which the page never runs.
+NOT_IN_THE_PAGE = ("game.solver.__main__", "game.solver.batch")
 SEARCH_MODULES = tuple(m for m in modules_of("solver") if m not in NOT_IN_THE_PAGE)
 BOOT_MODULES = ("game", "game.codes", "game.solver", *SEARCH_MODULES, *modules_of("ui"))
 
