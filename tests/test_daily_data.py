@@ -14,7 +14,6 @@ from game.ui import daily
 from game.ui.daily import EPOCH
 from tools.daily import (
     DATA,
-    GRADES,
     POOL_MIN,
     POOLED,
     daily_code,
@@ -22,9 +21,9 @@ from tools.daily import (
     listed,
     read_pool,
     stored_lines,
-    tertiles,
     wins,
 )
+from tools.grades import GRADES, tertiles
 
 LINE = re.compile(r"([A-Z0-9]+-[A-Z0-9]+-[A-Z2-7]{7}) (easy|medium|hard)")
 

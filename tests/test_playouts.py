@@ -34,3 +34,13 @@ def test_no_win_in_its_tries_is_unknown_and_never_a_proof():
     assert result.verdict == UNKNOWN and result.states == 2 and not result.moves
     assert 0 <= wins(game.new("FT1-B-AAAAAA7"), 3, seed=31) <= 3
     assert wins(game.new("CR1-N-AAAAAAB"), 3) == wins(game.new("CR1-N-AAAAAAB"), 3)
+
+
+def test_the_foundations_are_the_first_place_numbers_of_every_game():
+    """What a playout relies on to tell a card going home (playouts.FOUNDATIONS)."""
+    from game.codes import KINDS
+    from game.solver.playouts import FOUNDATIONS
+
+    for kind in KINDS:
+        g = game.new(f"{kind}-AAAAAAB")
+        assert [g.NUMBERS[f"f{i}"] for i in range(1, FOUNDATIONS + 1)] == list(range(FOUNDATIONS))

@@ -4,7 +4,7 @@
 
 One list per kind of game (game.codes.KINDS), one deal a line as ``CODE GRADE``
 (``CR1-N-AAAAAAB easy``), sorted by code: a contract the page's parser relies on. The grade
-(``easy``, ``medium``, ``hard``) is ``tools/daily.py``'s: tertiles of the states a solve took,
+(``easy``, ``medium``, ``hard``) is ``tools/grades.py``'s: tertiles of the states a solve took,
 per kind (docs/SOLVER.md, "Difficulty grades"); Crescent's kinds need its rows
 (``python -m tools.daily lines`` first). Only deals whose verdict is "winnable" go in:
 the solver found a line that replays to a won game
@@ -16,37 +16,15 @@ change no move, the piles fanned), so a Crescent line is a line of each.
 
 from __future__ import annotations
 
-import csv
 from pathlib import Path
 
 from game.codes import KINDS, kind_slug
-from tools.daily import CARRIED, GRADES, grade, read_lines, to_list
+from tools.daily import CARRIED, results, rows, to_list, winnable
+from tools.grades import GRADES, grade
 
 __all__ = ["CARRIED", "GRADES", "main", "results", "rows", "winnable"]
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def results(kind: str) -> list[Path]:
-    """The batch results of ``kind``: the published run (``<KIND>.csv``) and any longer runs
-    beside it (``<KIND>-<budget>.csv``, e.g. Forty Thieves at 1.8 million states a deal)."""
-    folder = ROOT / "docs" / "results"
-    return sorted([*folder.glob(f"{kind}.csv"), *folder.glob(f"{kind}-*.csv")])
-
-
-def rows(kind: str) -> list[dict[str, str]]:
-    out: list[dict[str, str]] = []
-    for source in results(kind):
-        with source.open(newline="") as f:
-            out += csv.DictReader(f)
-    return out
-
-
-def winnable(kind: str) -> set[str]:
-    """The deals of ``kind`` its batch results found winnable, and those the playouts won
-    (``tools/daily.py playouts``: their lines replayed before they were kept)."""
-    played = {c for c, row in read_lines(kind).items() if row["verdict"] == "winnable"}
-    return {r["code"] for r in rows(kind) if r["verdict"] == "winnable"} | played
 
 
 def main() -> None:

@@ -22,6 +22,7 @@ from game import REDEAL, Move, Solitaire
 from .result import UNKNOWN, WINNABLE, Result
 
 PATIENCE = 40  # moves without a card home before a playout counts as stuck
+FOUNDATIONS = 8  # the foundations are the first place numbers of every game (f1-f8)
 
 
 @dataclass(frozen=True)
@@ -38,13 +39,14 @@ def playout(start: Solitaire, rng: random.Random) -> Playout:
     """One random-greedy game from ``start`` (a copy is played: ``start`` is untouched)."""
     g = start.copy()
     places = g.layout
-    stock = getattr(g, "STOCK_AT", -1)  # Forty Thieves' stock: drawing is the way on
+    homes = FOUNDATIONS  # f1-f8 are place numbers 0-7 in every game (the engine's order)
+    stock = g.NUMBERS.get("stock", -1)  # a game with a stock: drawing is the way on
     moves: list[Move] = []
     last = (-1, -1)
     idle = 0
     while not g.is_won():
-        legal = [(s, d) for s, d in g.legal_at() if s >= 8]  # never a foundation card back
-        home = [(s, d) for s, d in legal if d < 8]
+        legal = [(s, d) for s, d in g.legal_at() if s >= homes]  # never a foundation card back
+        home = [(s, d) for s, d in legal if d < homes]
         if home:
             moves.append(g.move_of(g.apply_at(*rng.choice(home))))
             idle = 0
@@ -64,13 +66,13 @@ def playout(start: Solitaire, rng: random.Random) -> Playout:
         freeing = []
         for move in legal:
             record = g.apply_at(*move)
-            if any(d < 8 <= s for s, d in g.legal_at()):
+            if any(d < homes <= s for s, d in g.legal_at()):
                 freeing.append(move)
             g.unapply(record)
         last = rng.choice(freeing or legal)
         moves.append(g.move_of(g.apply_at(*last)))
         idle += 1
-    return Playout(g.is_won(), sum(len(places[f]) for f in range(8)), tuple(moves))
+    return Playout(g.is_won(), sum(len(places[f]) for f in range(homes)), tuple(moves))
 
 
 def playouts(start: Solitaire, tries: int, seed: int = 0) -> Result:

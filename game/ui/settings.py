@@ -10,8 +10,11 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
+from .deals import ANY
+from .deals import GRADES as DEAL_GRADES
+
 THEMES = ("auto", "green", "blue", "red", "dark")  # auto: dark if the system prefers it
-GRADES = ("any", "easy", "medium", "hard")  # game.ui.deals: the solver's difficulty grades
+GRADES = (ANY, *DEAL_GRADES)  # New deal's grade: any, or one of the solver's (game.ui.deals)
 # how fast cards move: a share of each motion's designed length (0: none, as reduced motion)
 PACES = {"normal": 1.0, "fast": 0.5, "off": 0.0}
 CHOICES: dict[str, tuple[str, ...]] = {"theme": THEMES, "grade": GRADES, "animation": tuple(PACES)}
