@@ -81,3 +81,39 @@ def test_with_motion_the_cards_go_home_one_by_one_then_cascade(fresh):
         expect(page.locator("body")).to_have_class("celebrate")
         won_dialog(page).locator("[data-action=close]").click()
         expect(page.locator("body")).not_to_have_class("celebrate")
+
+
+def before_the_last_redeal(code: str = "CR1-N-AAAAAWS") -> tuple[game.Solitaire, list[game.Move]]:
+    """A daily deal played along its stored winning line up to its last redeal, after which
+    every card goes home by foundation moves alone; and that line."""
+    import csv
+    import gzip
+
+    from harness import ROOT
+
+    with gzip.open(ROOT / "docs/results/lines/CR1-N.csv.gz", "rt") as rows:
+        text = next(row["line"] for row in csv.DictReader(rows) if row["code"] == code)
+    line = [game.Move.from_text(word) for word in text.split()]
+    last = max(i for i, move in enumerate(line) if move.is_redeal)
+    g = game.replay(game.new(code), line[:last])
+    assert game.finishing_line(g) is None  # (not before the redeal)
+    return g, line[:last]
+
+
+def test_a_redeal_after_which_every_card_goes_home_finishes_the_game(board):
+    g, _ = before_the_last_redeal()
+    load_position(board, g.position())
+    board.locator("header [data-action=redeal]").click()
+    expect(board.locator("#board")).to_have_attribute("data-status", "won")
+
+
+def test_a_resumed_game_that_can_finish_finishes(fresh):
+    import json
+
+    code = "CR1-N-AAAAAWS"
+    g, line = before_the_last_redeal(code)
+    saved = {"v": 2, "code": code, "line": " ".join(m.text() for m in [*line, game.REDEAL])}
+    saved |= {"redo": "", "moves": g.moves, "elapsed": 60000, "saved": 1}
+    storage = {f"solitaire.game.{code}": json.dumps(saved)}
+    page = fresh(f"#{code}", storage=storage, reduced_motion="reduce")  # the finish at once
+    expect(page.locator("#board")).to_have_attribute("data-status", "won")

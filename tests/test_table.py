@@ -151,3 +151,18 @@ def test_a_draw_is_announced_as_a_draw_and_the_score_is_in_the_won_text():
     shown = t.input(t.controller.user_move("stock", "waste"), 0, 1.0, t.origins())
     assert shown.say == f"Drew the {t.game.cards('waste')[-1].name()}."
     assert panel.won_text(t.game, 0, WORDS) == "Time 0:00 · 1 move · Score 0"
+
+
+def test_a_finish_taken_back_is_not_offered_again_until_a_move_of_the_players_own():
+    t = table(one_move_from_won())
+    assert not t.finish_declined  # a resumed or dealt game is offered its finish
+    move = game.finishing_line(t.game)[0]
+    t.finish_move(move, 0, 1.0, {})  # the auto-finish plays it
+    assert t.game.status == "won"
+    t.undo(0)  # the player takes the finish back: Undo and Redo do not finish it again
+    assert t.finish_declined and t.game.status == "playing"
+    t.redo(0)
+    t.undo(0)
+    assert t.finish_declined
+    t.input(t.controller.tap("t1", 0), 0, 1.0, {})  # the player's own move: offered again
+    assert not t.finish_declined

@@ -48,6 +48,9 @@ class Table:
         self.layout = board.layout_for(g, 1.0, left_handed=settings.left_handed)
         self.clock = Clock(elapsed_ms, now_ms)
         self.auto_steps = 0  # moves the auto-finish just played: one Undo takes them all back
+        # the player took a finish back: Undo and Redo do not offer it again until a move of
+        # their own (a move, a draw, a redeal), else the next Undo would finish it once more
+        self.finish_declined = False
         self.memo: dict[str, tuple[object, board.Part]] = {}  # each place's last markup
 
     @property
@@ -109,6 +112,7 @@ class Table:
         was dragged), and the words."""
         if not auto and result.kind == "moved":
             self.auto_steps = 0
+            self.finish_declined = False
         controller = self.controller
         selected = controller.selected
         size = controller.size
@@ -169,6 +173,8 @@ class Table:
     def undo(self, now_ms: float) -> Shown:
         """Undo; right after an auto-finish, all of its moves in one step."""
         steps, self.auto_steps = self.auto_steps, 0
+        if steps:
+            self.finish_declined = True
         if steps > 1:
             undone = sum(self.game.undo() for _ in range(steps))
             self.controller.selected = None
@@ -202,6 +208,7 @@ class Table:
             self.game.redeal()
         except game.IllegalMove as err:
             return Shown(self.words.refusal(err.reason), sound="refuse")
+        self.finish_declined = False
         self.controller.selected = None
         self.view = board.View()
         left = getattr(self.game, "redeals_left", 0)

@@ -64,9 +64,10 @@ class Finishing:
         self.proxy = create_proxy(guarded(self.step))
         self.dialog_proxy = create_proxy(guarded(self.open_won_dialog))
 
-    def after_move(self) -> None:
-        """After the player's move: look for a finish once the move is painted (the search
-        costs up to 10 ms in Crescent: not on the input's way to the screen)."""
+    def offer(self) -> None:
+        """After any change that can make the position finishable (a move, a draw, a redeal,
+        an undo, a redo, a game resumed): look for a finish once the change is painted (the
+        search costs up to 10 ms in Crescent: not on the input's way to the screen)."""
         self.stop()
         self.soon.request()
 

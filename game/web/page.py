@@ -160,6 +160,7 @@ class Page:
             if loaded.game is not None:
                 self.start(loaded.game, loaded.elapsed_ms)
                 said.append(panel.resumed_text(loaded.game, loaded.elapsed_ms, self.words))
+                self.offer_finish()
             else:
                 self.start(game.new(link.code))
             self.canonical_hash(link.canonical)
@@ -174,6 +175,8 @@ class Page:
             self.announce(self.words.text(loaded.notice))
         elif loaded.game is not None:
             self.announce(panel.resumed_text(loaded.game, loaded.elapsed_ms, self.words))
+        if loaded.game is not None:
+            self.offer_finish()
 
     def replay_this(self, _event: Any = None) -> None:
         """The won dialog's "Replay this game": its replay link, opened (Back: the game)."""
@@ -260,7 +263,13 @@ class Page:
         self.finishing.stop()
         self.show(self.table.input(result, now(), self.aspect(), origins, dragged))
         if result.kind == "moved":
-            self.finishing.after_move()
+            self.offer_finish()
+
+    def offer_finish(self) -> None:
+        """Every way a position becomes finishable offers the finish alike, but an Undo or a
+        Redo right after the player took a finish back (``Table.finish_declined``)."""
+        if not self.table.finish_declined:
+            self.finishing.offer()
 
     def cancel_press(self, _event: Any = None) -> None:
         """Drop a press or a drag in progress (another pointer, a key, a new deal, a dialog,
@@ -271,10 +280,12 @@ class Page:
     def undo(self, _event: Any = None) -> None:
         self.finishing.stop()
         self.show(self.table.undo(now()))
+        self.offer_finish()
 
     def redo(self, _event: Any = None) -> None:
         self.finishing.stop()
         self.show(self.table.redo(now()))
+        self.offer_finish()
 
     def draw(self, _event: Any = None) -> None:
         origins = self.table.origins(("stock",))
@@ -406,11 +417,14 @@ class Page:
         self.unseen.flush()
 
     def redeal_now(self) -> None:
+        self.finishing.stop()
         self.show(self.table.redeal(now()))
+        self.offer_finish()
 
     def undo_to(self, steps: int) -> None:
         self.finishing.stop()
         self.show(self.table.undo_to(steps, now()))
+        self.offer_finish()
 
     def tap(self, place: str, size: int = 1) -> None:
         """A tap on ``place`` by key (Enter, Space), on the card ``size`` from its top: the
