@@ -81,6 +81,19 @@ def test_toolbar_controls_are_finger_sized_in_two_rows_at_most(board, size):
                 assert h >= 44 and w >= 44, f"{action}: {w:.0f}x{h:.0f}"
             rows = {top for action, _, _, top in controls if action != "code"}
             assert len(rows) <= 2, controls
+        # a game with both Draw and Redeal (a redeal of the waste) shares one cell: Draw while
+        # the stock has cards, then Redeal (its controls are set by hand: no such game yet)
+        stock_out = build("FT1 score=0 moves=64", {}, [f"t{i}" for i in range(1, 11)])
+        for text, shown in ((None, "draw"), (stock_out.position(), "redeal")):
+            if text is None:
+                load_code(board, "FT1-N-AAAAAAB")
+            else:
+                load_position(board, text)  # its stock is empty
+            board.evaluate("document.body.dataset.has = 'draw redeal score'")
+            controls = board.evaluate(CONTROLS)
+            assert len({top for action, _, _, top in controls if action != "code"}) <= 2
+            if size in UPRIGHT:  # (a phone on its side has room for both)
+                assert {"draw", "redeal"} & {action for action, *_ in controls} == {shown}
     finally:
         resize(board, 1280, 800)
 

@@ -360,17 +360,24 @@ class Solitaire:
         return bool(self._redo)
 
     def redeal(self) -> None:
-        """Crescent's redeal (checked); it clears the history, as the rules cannot undo it."""
-        if not self.redeal_allowed:
-            raise IllegalMove("no_redeals")
+        """Crescent's redeal (checked); it clears the history, as the rules cannot undo it.
+        Refused with the game's own reason (``redeal_refusal``)."""
+        reason = self.redeal_refusal()
+        if reason is not None:
+            raise IllegalMove(reason)
         self._apply_redeal()
         self._line.append(REDEAL)
         self._undo.clear()
         self._redo.clear()
 
+    def redeal_refusal(self) -> str | None:
+        """Why a redeal is refused now (a refusal key), None when it is allowed: the game's
+        own reason, so that a game whose redeal comes later does not say none are left."""
+        return "no_redeals"
+
     @property
     def redeal_allowed(self) -> bool:
-        return False
+        return self.redeal_refusal() is None
 
     # --- the fast path (unchecked; for the solver) ---------------------------------------------
     @property

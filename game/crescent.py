@@ -167,9 +167,8 @@ class Crescent(Solitaire):
         self.redeals_left -= 1
         return (-1, *rotated)
 
-    @property
-    def redeal_allowed(self) -> bool:
-        return self.redeals_left > 0
+    def redeal_refusal(self) -> str | None:
+        return None if self.redeals_left > 0 else "no_redeals"
 
     def meeting_suits(self) -> tuple[bool, bool, bool, bool]:
         """For each suit (S H D C), whether its two foundations meet: the descending top is

@@ -159,6 +159,18 @@ def test_forty_thieves_columns_fill_the_top_rows_width(kind, aspect):
     assert xs == sorted(xs) and min(b - a for a, b in zip(xs, xs[1:])) >= board.CARD_W
 
 
+@pytest.mark.parametrize("columns", range(2, 14))
+@pytest.mark.parametrize("aspect", [0.36, 0.56, 1.76, 2.2])
+def test_any_number_of_columns_ends_at_the_boards_edge_exactly(columns, aspect):
+    """The last column's right edge is the board's, never a rounding past it (8 columns:
+    900 / 7 * 7 is 900.0000000000001)."""
+    from game.ui.forty_thieves import _forty_thieves_layout
+
+    lay = _forty_thieves_layout(aspect, "normal", 4, columns)
+    xs = [lay.slots[f"t{k}"].x for k in range(1, columns + 1)]
+    assert xs[0] == 0 and xs[-1] + board.CARD_W == lay.width
+
+
 LAYOUTS = (
     [(game.new(CR), aspect) for aspect in (None, 0.36, 0.56, 1.0, 1.5, 1.76, 2.2)]
     + [(game.new(FT), aspect) for aspect in (0.36, 0.56, 1.5, 1.76, 2.2)]

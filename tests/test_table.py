@@ -166,3 +166,19 @@ def test_a_finish_taken_back_is_not_offered_again_until_a_move_of_the_players_ow
     assert t.finish_declined
     t.input(t.controller.tap("t1", 0), 0, 1.0, {})  # the player's own move: offered again
     assert not t.finish_declined
+
+
+class LaterRedeal(game.Crescent):
+    """A game whose redeal comes later: one is left, but not yet allowed."""
+
+    def redeal_refusal(self) -> str | None:
+        return "not_playable"
+
+
+def test_redeal_follows_the_games_rule_not_its_count_of_redeals_left():
+    g = LaterRedeal.from_position(game.new(CR).position())
+    assert g.redeals_left == 3 and not g.redeal_allowed
+    bar = panel.toolbar(g, WORDS)
+    assert not bar.can_redeal  # (it went by redeals_left: enabled)
+    shown = table(g).redeal(0)  # R says the game's own reason, not "no redeals left"
+    assert shown.say == WORDS.refusal("not_playable") != WORDS.refusal("no_redeals")

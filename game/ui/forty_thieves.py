@@ -57,7 +57,8 @@ def _forty_thieves_layout(
     pitch, found_pitch = (CARD_W, CARD_W) if upright else (FT_PITCH_X, FT_FOUNDATION_PITCH)
     slots_wide = max(columns, FT_SLOTS)
     width = (slots_wide - 1) * pitch + CARD_W
-    column_pitch = (width - CARD_W) / max(columns - 1, 1)
+    spread = width - CARD_W  # the columns' left edges from 0 to here (the product first:
+    # 900 / 7 * 7 is 900.0000000000001, which puts the last column past the board's edge)
     least = INDEX[index].height
     widest = max(FT_TALL_FAN if aspect > 1.2 else FT_FAN, least + 4)  # upright phones: roomier
     unsqueezed = FT_COLUMNS_Y + 10 * least + CARD_H + 20  # 11-card columns fit
@@ -76,7 +77,7 @@ def _forty_thieves_layout(
         slots["waste"] = Slot((slots_wide - 2) * pitch, 0)
         slots["stock"] = Slot((slots_wide - 1) * pitch, 0)
     for k in range(columns):
-        slots[f"t{k + 1}"] = Slot(k * column_pitch, FT_COLUMNS_Y, fan)
+        slots[f"t{k + 1}"] = Slot(k * spread / max(columns - 1, 1), FT_COLUMNS_Y, fan)
     return Layout(width, height, slots)
 
 

@@ -46,7 +46,7 @@ def toolbar(g: game.Solitaire, words: Messages) -> Toolbar:
         can_undo=g.can_undo,
         can_redo=g.can_redo,
         redeal=words.text("redeal", n=left) if left else words.text("no_redeals"),
-        can_redeal=bool(left) and g.status != "won",  # a redeal then only spends one
+        can_redeal=g.redeal_allowed and g.status != "won",  # a redeal then only spends one
         can_draw="stock" in g.PLACES and bool(g.cards("stock")),
         moves=words.text("stat_moves", n=g.moves),
         score=words.text("stat_score", n=getattr(g, "score", 0)),
