@@ -9,7 +9,7 @@ import re
 from datetime import date, timedelta
 
 from harness import ROOT
-from pages import choose, drag, load_code, open_settings
+from pages import choose, drag, load_code, open_settings, set_switch
 from playwright.sync_api import expect
 
 import game
@@ -75,6 +75,7 @@ def test_a_daily_win_counts_in_the_streak_and_the_calendar_and_shares_no_spoiler
     won_before = daily.Record().played(long_ago, todays("CR1-N", long_ago))
     won_before = won_before.won(yesterday, todays("CR1-N", yesterday), 150, 500_000.0)
     storage[daily.KEY] = won_before.to_json()
+    storage["solitaire.settings"] = json.dumps({"auto_finish": False})  # the last move by hand
     page = fresh(
         "#daily",
         query=QUERY,
@@ -130,6 +131,7 @@ def test_a_challenge_link_shows_its_banner_until_won_then_compares(board):
     board.evaluate("location.hash = 'CR1-N-AAAAAQR~<img src=x>~1'")
     expect(board.locator("#board")).to_have_attribute("data-code", "CR1-N-AAAAAQR")
     assert board.evaluate("location.hash") == "#CR1-N-AAAAAQR"
+    set_switch(board, "auto_finish", False)  # (one move from the win: a resumed game finishes)
     storage, last = one_move_before_the_win("CR1-N-AAAAAAB")
     for key, value in storage.items():
         board.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, value])
@@ -147,8 +149,30 @@ def test_a_challenge_link_shows_its_banner_until_won_then_compares(board):
     expect(board.locator("#won-share")).to_have_text(link)  # copied, and shown to copy
     assert board.evaluate("navigator.clipboard.readText()") == link
     board.locator("#won-dialog [data-action=close]").click()
+    board.locator("header [data-action=undo]").click()  # the win taken back: to beat again
+    expect(board.locator("#challenge-text")).to_have_text("Beat 999 moves in 60:00")
     load_code(board, "CR1-N-AAAAAAC")  # another deal: no banner
     expect(board.locator("#challenge")).to_be_hidden()
+
+
+def test_a_challenge_belongs_to_its_link(board):
+    banner = board.locator("#challenge")
+    for fragment, shown in (
+        ("CR1-N-AAAAABA~142~391", True),
+        ("CR1-N-AAAAABB", False),  # another deal
+        ("CR1-N-AAAAABA", False),  # the same deal by its plain link (it came back)
+        ("CR1-N-AAAAABA~142~391", True),
+        ("CR1-N-AAAAABA~0~0", False),  # a broken result, dropped (the old banner stayed)
+        ("CR1-N-AAAAABA~142~391", True),
+        ("CR1-N-AAAAABA/", False),  # the deal's replay (the banner stayed over it)
+    ):
+        board.evaluate("fragment => { location.hash = fragment }", fragment)
+        expect(board.locator("#board")).to_have_attribute("data-code", fragment[:13])
+        if shown:
+            expect(board.locator("#challenge-text")).to_have_text("Beat 142 moves in 6:31")
+        else:
+            expect(banner).to_be_hidden()
+    board.locator("[data-action=replay-close]").click()
 
 
 def test_the_grade_shows_beside_the_code_and_hard_only_deals_hard_ones(board):

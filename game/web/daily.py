@@ -299,21 +299,27 @@ class Dailies:
         return f"{text}\n{self.challenge_link(g, elapsed_ms)}"
 
     async def share(self, _event: Any = None) -> None:
-        """The won dialog's "Share": a daily's spoiler-free text and link, else the replay
-        link of this game; shown in the dialog to copy by hand too."""
-        g = self.host.game
+        """The won dialog's "Share": a daily's spoiler-free text and link, shown in the dialog
+        to copy by hand too; else the replay link of this game, which holds the whole game
+        (a thousand characters and more): copied and said, shown only where the clipboard
+        failed, as one line to select."""
+        g, shown = self.host.game, found().won_share
         text = self.share_text(g, self.host.elapsed())
         if text is None:
-            text = self.host.replay_link()
-            await copy(text, self.host.announce, self.words, "replay_link")
+            link = self.host.replay_link()
+            copied = await copy(link, self.host.announce, self.words, "replay_link")
+            text = self.words.text("replay_link_copied") if copied else link
+            shown.classList.toggle("one-line", not copied)
         else:
             await copy(text, self.host.announce, self.words, "daily_share")
-        found().won_share.textContent = text
+            shown.classList.remove("one-line")
+        shown.textContent = text
 
     async def challenge_friend(self, _event: Any = None) -> None:
         """The won dialog's "Challenge": a link with the deal and this result to beat."""
         url = self.challenge_link(self.host.game, self.host.elapsed())
         await copy(url, self.host.announce, self.words, "challenge")
+        found().won_share.classList.remove("one-line")
         found().won_share.textContent = url
 
     def show_challenge(self, g: Solitaire) -> None:

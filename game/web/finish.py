@@ -125,6 +125,7 @@ class Finishing:
         g, elapsed, page = self.host.game, self.host.elapsed(), found()
         page.won_text.textContent = panel.won_text(g, elapsed, self.host.words)
         page.won_stats.textContent = self.count_win(g, elapsed)
+        page.won_share.textContent = ""  # (what an earlier win's Share showed)
         unknown = link_moves(g) is None  # a game resumed from an old save's position: no replay
         for link in page.won_links:  # Replay this game, Share
             link.hidden = unknown

@@ -126,7 +126,12 @@ class Page:
         self.cancel_press()  # a drag belongs to the game it started in
         link = read_hash(str(window.location.hash))
         said, self.notices = self.notices, []
+        # a challenge belongs to its link: any other hash (another deal, this deal's plain
+        # link, a broken result, a replay, #daily) ends it; Back to the link brings it back
+        challenge = link.challenge if link.code is not None and link.replay is None else None
+        self.dailies.challenge = (str(link.code), challenge) if challenge is not None else None
         if link.code is not None and link.replay is not None:
+            self.dailies.show_challenge(self.game)  # (hidden: a replay is no challenge)
             self.replaying.open(link.code, link.replay)
             return
         if link.daily:  # today's daily of the game last played, by its ordinary code
@@ -138,8 +143,6 @@ class Page:
                 return
             said.append(self.dailies.opening_text(today))
             link = Link(code=GameCode.parse(today.code))
-        if link.code is not None and link.challenge is not None:
-            self.dailies.challenge = (str(link.code), link.challenge)
         was_replay = self.replaying.active  # a plain link after a replay: the deal's game
         if was_replay:
             self.replaying.hide()
@@ -245,6 +248,8 @@ class Page:
         if shown.say is not None:
             self.announce(shown.say)
         self.sound.play(shown.sound, self.table.settings.sound)
+        if self.dailies.challenge is not None:  # a win taken back: the result to beat again
+            self.dailies.show_challenge(self.game)
         if self.game.status == "playing":
             close_dialogs()  # e.g. "undo the last move" from the blocked dialog
             document.body.classList.remove("celebrate")
