@@ -113,3 +113,46 @@ def test_moves_are_animated_unless_reduced_motion_is_asked(fresh):
         still.evaluate("getComputedStyle(document.querySelector('[data-arrive]')).animationName")
         == "none"
     )
+
+
+def test_winnable_deals_only_never_restarts_the_table_and_says_when_all_are_dealt(fresh):
+    """Maria lists four deals, one easy. New deal never deals the deal on the table again
+    (it restarted it, the player's moves gone) nor a deal already played (a finished game
+    opened with "Welcome back"); when every listed deal is dealt it says so."""
+    import json
+
+    from game.ui.storage import GAME_PREFIX
+
+    listed = ["FT1-M-AAAAAA5", "FT1-M-AAAAAAG", "FT1-M-AAAAAAM", "FT1-M-AAAAACP"]
+    played = {"v": 2, "code": listed[3], "line": "stock-waste", "redo": "", "moves": 1}
+    settings = {"winnable_only": True, "grade": "easy"}
+    page = fresh(
+        f"#{listed[0]}",
+        storage={
+            "solitaire.settings": json.dumps(settings),
+            GAME_PREFIX + listed[3]: json.dumps(played | {"elapsed": 1, "saved": 1}),
+        },
+    )
+    page.locator("header [data-action=draw]").click()  # a move of the player's own
+    seen = [listed[0]]
+    for said in ["of that difficulty has been dealt"] * 2 + ["listed for this game"]:
+        page.locator("header [data-action=new]").click()
+        expect(page.locator("#board")).not_to_have_attribute("data-code", seen[-1])
+        expect(page.locator("#announce")).to_contain_text(said)
+        seen.append(code_of(page))
+    assert set(seen[:3]) == set(listed[:3])  # the played one, and the table, never again
+    assert seen[3] not in listed  # a random deal
+    kept = json.loads(page.evaluate("k => localStorage.getItem(k)", GAME_PREFIX + listed[0]))
+    assert kept["line"] == "stock-waste"  # the first game, as the player left it
+
+
+def test_difficulty_is_disabled_while_winnable_deals_only_is_off(board):
+    open_settings(board)
+    grade = board.locator("[data-setting=grade]")
+    expect(board.locator("[data-setting=winnable_only]")).not_to_be_checked()
+    expect(grade).to_be_disabled()
+    board.check("[data-setting=winnable_only]")
+    expect(grade).to_be_enabled()
+    board.uncheck("[data-setting=winnable_only]")
+    expect(grade).to_be_disabled()
+    close_settings(board)

@@ -16,7 +16,7 @@ from game.ui import daily
 from game.ui.calendar import PlainDates, calendar_html, share_text
 from game.ui.challenge import BEAT, LOST, TIE, Challenge
 from game.ui.daily import EPOCH, PROVEN, Record, grid_step, month_weeks
-from game.ui.deals import parse_list, pick
+from game.ui.deals import Pick, parse_list, pick
 from game.ui.links import read_hash
 from game.ui.messages import Messages
 from game.ui.settings import Settings
@@ -206,9 +206,9 @@ def test_winnable_lists_carry_grades_and_new_deal_picks_of_the_grade_asked():
     deals = parse_list(text, "CR1-N")
     assert deals == {"CR1-N-AAAAAAB": "easy", "CR1-N-AAAAAAC": "hard"}
     rng = random.Random(1)
-    assert pick(deals, "hard", None, rng) == ("CR1-N-AAAAAAC", True)
-    assert pick(deals, "medium", None, rng)[1] is False  # none known: any winnable one
-    assert pick(deals, "any", "CR1-N-AAAAAAB", rng) == ("CR1-N-AAAAAAC", True)
-    assert pick({}, "any", None, rng) == (None, False)
+    assert pick(deals, "hard", (), rng) == Pick("CR1-N-AAAAAAC")
+    assert pick(deals, "medium", (), rng).notice == "grade_missing"  # a winnable one instead
+    assert pick(deals, "any", {"CR1-N-AAAAAAB"}, rng) == Pick("CR1-N-AAAAAAC")
+    assert pick({}, "any", (), rng) == Pick(None, "winnable_missing")
     assert Settings().changed("grade", "hard").grade == "hard"
     assert Settings().changed("grade", "impossible").grade == "any"

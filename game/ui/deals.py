@@ -8,7 +8,8 @@ grades"). New deal draws from a list when "Winnable deals only" is on, of the ch
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
 
 from game import CodeError, GameCode
 from game.codes import kind_slug
@@ -38,13 +39,25 @@ def parse_list(text: str, kind: str) -> dict[str, str]:
     return out
 
 
-def pick(
-    deals: Mapping[str, str], grade: str, other_than: str | None, rng: random.Random
-) -> tuple[str | None, bool]:
-    """A deal of ``grade`` (or of any grade) from ``deals``, not ``other_than`` when there is
-    another; and whether the grade asked for was found (else: any winnable deal)."""
+@dataclass(frozen=True)
+class Pick:
+    """New deal's choice: a listed deal (None: no listed deal is left to deal, a random deal
+    then), and the message key that says why it is not what was asked, if it is not."""
+
+    code: str | None
+    notice: str | None = None
+
+
+def pick(deals: Mapping[str, str], grade: str, avoid: Collection[str], rng: random.Random) -> Pick:
+    """A deal of ``grade`` (or of any grade) from ``deals``, never one of ``avoid`` (the deal
+    on the table, the deals already played, the coming dailies): never the same deal again,
+    never a finished game. Of another grade when none of the grade asked is left, saying so;
+    none when every listed deal is played, saying so."""
     wanted = [c for c, g in deals.items() if grade == ANY or g == grade]
-    found = bool(wanted)
-    pool = wanted or list(deals)
-    codes = sorted(c for c in pool if c != other_than) or sorted(pool)
-    return (rng.choice(codes) if codes else None), found
+    left = sorted(c for c in wanted if c not in avoid)
+    if left:
+        return Pick(rng.choice(left))
+    others = sorted(c for c in deals if c not in avoid)
+    if others:
+        return Pick(rng.choice(others), "grade_played" if wanted else "grade_missing")
+    return Pick(None, "winnable_played" if deals else "winnable_missing")

@@ -49,6 +49,11 @@ class Settings:
         """The settings, as the page's ``[data-setting]`` controls name them."""
         return tuple(f.name for f in fields(cls))
 
+    def idle(self) -> frozenset[str]:
+        """The settings that do nothing now, shown disabled: the difficulty of winnable deals
+        while "Winnable deals only" is off."""
+        return frozenset() if self.winnable_only else frozenset({"grade"})
+
     def changed(self, name: str, value: bool | str) -> Settings:
         """These settings with one set (a switch to a bool, a choice to one of its values, else
         its default); an unknown name is a bug (``KeyError``)."""

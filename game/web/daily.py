@@ -127,14 +127,14 @@ class Dailies:
             self.lists[kind] = deals.parse_list(await self._text(deals.list_path(kind)), kind)
         return self.lists[kind]
 
-    async def winnable_code(self, kind: str, other_than: str | None) -> tuple[str | None, bool]:
-        """A deal for New deal from the winnable list, of the grade chosen in Settings, and
-        whether one of that grade was there."""
+    async def winnable_code(self, kind: str, dealt: set[str]) -> deals.Pick:
+        """A deal for New deal from the winnable list, of the grade chosen in Settings: not
+        one of ``dealt`` (the deal on the table, those New deal gave already), not one played
+        (a game kept), not a daily of the month to come (dealt early)."""
         grade = self.host.settings.grade
         listed = await self.winnable(kind)
-        soon = set(await self.coming(kind))  # not a daily of the month to come, dealt early
-        choice = {c: g for c, g in listed.items() if c not in soon} or listed
-        return deals.pick(choice, grade, other_than, random.Random())
+        avoid = {*dealt, *await self.coming(kind), *self.storage.saved_codes()}
+        return deals.pick(listed, grade, avoid, random.Random())
 
     async def coming(self, kind: str, days: int = 31) -> list[str]:
         """The dailies of ``kind`` from today on, for ``days`` days (none for an unproven one)."""

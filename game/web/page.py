@@ -59,6 +59,7 @@ class Page:
         self.picker = self.elements.picker
         self.storage = Storage(LocalStore.open(), window.console.warn)
         self.unsaved_told = False  # "cannot be saved" is said once, not after every move
+        self.dealt: set[str] = set()  # winnable deals New deal gave this visit: not again
         values, notice = self.storage.load_settings(Settings().values())
         self.notices = [words.text(notice)] if notice else []  # said with the first deal
         self.records = Records(self, self.storage)
@@ -79,6 +80,7 @@ class Page:
                     option.textContent = words.text(f"{name}_{value}")
                     box.appendChild(option)
                 box.value = getattr(settings, name)
+        self.enable_settings(settings)
         appearance(settings)
         self.sound = Sound()
         self.table = Table(game.new(str(random_code())), settings, words)
@@ -213,16 +215,13 @@ class Page:
         """New deal (or another game picked): from the proven winnable deals if so set."""
         kind = self.kind()
         if self.table.settings.winnable_only:
-            code, of_grade = await self.dailies.winnable_code(kind, other_than=self.game.code)
-            if code and not of_grade:  # none of that grade known: a winnable one of another
-                self.notices.append(self.words.text("grade_missing"))
-            if code and code == self.game.code:  # the list's only deal: deal it afresh
-                self.start(game.new(code))
+            chosen = await self.dailies.winnable_code(kind, self.dealt | {self.game.code or ""})
+            if chosen.notice is not None:  # said with the deal it opens
+                self.notices.append(self.words.text(chosen.notice))
+            if chosen.code is not None:  # never the deal on the table: its moves are kept
+                self.dealt.add(chosen.code)
+                window.location.hash = chosen.code  # the hashchange handler starts it
                 return
-            if code:
-                window.location.hash = code  # the hashchange handler starts it: one path
-                return
-            self.notices.append(self.words.text("winnable_missing"))  # said with the deal
         self.deal(kind)
 
     def deal(self, kind: str, push: bool = True) -> None:
@@ -316,8 +315,15 @@ class Page:
             box.checked = value
         else:
             box.value = value
+        self.enable_settings(settings)
         appearance(settings)
         self.frames.later()  # the index size changes the board
+
+    def enable_settings(self, settings: Settings) -> None:
+        """A setting that does nothing now (``Settings.idle``) is shown disabled."""
+        idle = settings.idle()
+        for name, box in self.elements.setting_boxes.items():
+            box.disabled = name in idle
 
     # --- drawing ------------------------------------------------------------------------------
     def aspect(self) -> float:
