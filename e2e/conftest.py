@@ -93,14 +93,25 @@ SETTINGS = """Object.fromEntries([...document.querySelectorAll('[data-setting]')
     .map(box => [box.dataset.setting, box.type === 'checkbox' ? box.checked : box.value]))"""
 
 
+KEPT_GAMES = "Object.keys(localStorage).filter(key => key.startsWith('solitaire.game'))"
+FORGET_GAMES = """() => { for (const key of Object.keys(localStorage))
+    if (key.startsWith('solitaire.game')) localStorage.removeItem(key); }"""
+
+
 @pytest.fixture
 def board(shared):
     """The shared page, its watch checked after the test; settings the test changed are set
-    back (through the page, as a player would) even when it fails."""
+    back (through the page, as a player would) even when it fails, and the games it kept are
+    forgotten: a later test that opens the same deal by its link gets the deal, not a game
+    an earlier test left there (a won CR1-N-AAAAAAB, its piles empty, failed the family's
+    layout test after the challenge test)."""
     page, watch = shared
     page.evaluate("document.querySelectorAll('dialog[open]').forEach(d => d.close())")
+    assert page.evaluate(KEPT_GAMES) == [], "an earlier test left a game kept"
     settings = page.evaluate(SETTINGS)
     yield page
+    page.evaluate("window.solitaireLoadCode('CR1-N-AAAAAAB')")  # (the test's game kept now)
+    page.evaluate(FORGET_GAMES)  # then forgotten
     page.evaluate(
         """settings => {
             for (const box of document.querySelectorAll('[data-setting]')) {
