@@ -130,3 +130,23 @@ def test_a_game_resumed_from_a_position_has_no_replay_link():
     assert resumed is not None and resumed.origin == g.position()
     resumed.play(*resumed.legal_moves()[0])
     assert link_moves(resumed) is None and link_moves(g) == ["t6-f5"]
+
+
+def test_a_replay_counts_moves_as_the_game_does_a_redeal_being_none():
+    """The won dialog said 148 moves and the replay 'before its 151 moves': its redeals were
+    counted as moves."""
+    g = game.new("CR1-N-AAAAAAB")
+    line: list[game.Move] = []
+    for _ in range(3):  # a few moves, then a redeal, three times over
+        for _ in range(2):
+            move = g.legal_moves()[0]
+            g.play_move(move)
+            line.append(move)
+        g.redeal()
+        line.append(game.REDEAL)
+    r = Replay("CR1-N-AAAAAAB", [m.text() for m in line])
+    assert len(r.moves) == len(line) and r.total == g.moves == len(line) - 3
+    counts = []
+    while r.forward() is not None:
+        counts.append(r.counted)
+    assert counts[-1] == r.total and counts == [1, 2, 2, 3, 4, 4, 5, 6, 6]

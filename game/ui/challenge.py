@@ -38,8 +38,9 @@ class Challenge:
 
     @classmethod
     def of(cls, moves: int, elapsed_ms: float) -> Challenge:
-        """A finished game's result, clamped into the link's ranges."""
-        seconds = max(1, min(MAX_SECONDS, round(elapsed_ms / 1000)))
+        """A finished game's result, clamped into the link's ranges; its seconds as the timer
+        and the won dialog show them (whole seconds elapsed: 68.9 s is 1:08, not 1:09)."""
+        seconds = max(1, min(MAX_SECONDS, int(elapsed_ms // 1000)))
         return cls(max(1, min(MAX_MOVES, moves)), seconds)
 
     def suffix(self) -> str:

@@ -51,8 +51,15 @@ class Replay:
                 break
             check.play_move(move)
             self.moves.append(move)
+        self.total = check.moves  # the moves as the game counts them (a redeal is not one)
         self.game = game.new(self.code)
         self.records: list[Record] = []
+
+    @property
+    def counted(self) -> int:
+        """The moves played up to the current step as the game counts them (the won dialog's
+        count): a redeal is a step of the replay but no move."""
+        return self.game.moves
 
     @property
     def at(self) -> int:

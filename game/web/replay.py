@@ -237,7 +237,7 @@ class Replaying:
         button.textContent = "❚❚" if playing else "▶"
         button.setAttribute("aria-label", words.text("replay_pause" if playing else "replay_play"))
         if replay.at == 0:
-            text = words.count("replay_start", len(replay.moves))
+            text = words.count("replay_start", replay.total)
         else:
             move = replay.moves[replay.at - 1]
             replay.back()
@@ -245,9 +245,9 @@ class Replaying:
             name = self.move_words(move)
             replay.forward()
             text = words.text(
-                "replay_caption",
-                n=replay.at,
-                total=len(replay.moves),
+                "replay_caption_redeal" if move.is_redeal else "replay_caption",
+                n=replay.counted,  # the game's count: the won dialog's, redeals not counted
+                total=replay.total,
                 move=name,
                 caption=words.text(f"caption_{replay.game.GAME}_{kind}"),
             )
