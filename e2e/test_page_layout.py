@@ -221,3 +221,28 @@ def test_settings_sheet_leaves_the_board_in_view_and_closes_three_ways(board, si
         board.keyboard.press("Escape")
     finally:
         resize(board, 1280, 800)
+
+
+BUTTONS = (
+    "Array.from(document.querySelectorAll('.toolbar > button, .toolbar > select'), "
+    "e => JSON.stringify(e.getBoundingClientRect()))"
+)
+
+
+@pytest.mark.parametrize("size", ["phone", "small-phone"])
+def test_the_counters_words_move_no_control_of_the_toolbar(board, size):
+    """The deal's code comes as the page is ready, the daily's date and the grade after it:
+    on a phone the buttons above moved 6-17 px sideways as they came (the counters' row,
+    which spans the grid, sized its columns)."""
+    resize(board, *SIZES[size])
+    try:
+        load_code(board, "CR1-N-AAAAAFD")  # a listed deal: its grade shows
+        expect(board.locator("#stat-grade")).to_be_visible()
+        with_words = board.evaluate(BUTTONS)
+        for words in ("#stat-code", ".deal-notes", "#stat-time"):
+            board.evaluate("s => document.querySelector(s).hidden = true", words)
+            assert board.evaluate(BUTTONS) == with_words, words
+        for words in ("#stat-code", ".deal-notes", "#stat-time"):
+            board.evaluate("s => document.querySelector(s).hidden = false", words)
+    finally:
+        resize(board, 1280, 800)
