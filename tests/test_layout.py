@@ -346,3 +346,28 @@ def test_a_popup_is_moved_back_on_screen_from_either_edge():
     assert into_view(342, 550, 390) == 390 - 4 - 550  # off the right edge: moved left
     assert into_view(-50, 150, 390) == 54  # off the left edge: moved right
     assert into_view(-10, 500, 390) == 14  # wider than the screen: its start stays in view
+
+
+def board_markup(g: game.Solitaire, aspect: float) -> str:
+    return board.render(g, board.layout_for(g, aspect), board.View(), board.Messages.load())
+
+
+def test_face_down_crescent_says_how_many_cards_lie_face_down_beside_each_pile():
+    """Their edges above the top card were a 4 px strip on a phone: a small back and the count
+    go with each pile's caption, and go as the cards turn up."""
+    g = game.new("CR1-D-AAAAAAB")
+    for aspect in (0.56, 2.16):  # a desktop (captions beside), a phone
+        markup = board_markup(g, aspect)
+        assert markup.count('class="caption-down"') == 16
+        assert all(f">{g.face_down(f't{k}')}</text></g>" in markup for k in range(1, 17))
+    assert 'class="caption-down"' not in board_markup(game.new("CR1-N-AAAAAAB"), 0.56)
+
+
+def test_open_crescent_numbers_its_piles_as_its_messages_name_them():
+    g = game.new("CR1-O-AAAAAAB")
+    for aspect in (0.56, 2.16):
+        lay = board.layout_for(g, aspect)
+        markup = board_markup(g, aspect)
+        for k in range(1, 17):
+            slot = lay.slots[f"t{k}"]
+            assert f'y="{slot.y - 7:g}">{k}</text>' in markup  # above its pile

@@ -291,7 +291,7 @@ def place_part(
         if k >= len(shown) - picked:
             markup = markup.replace('<g class="card ', '<g class="card picked ', 1)
         out.append(markup)
-    out.append(shape.caption(place, slot, len(cards), words, layout))
+    out.append(shape.caption(place, slot, len(cards), words, layout, g.face_down(place)))
     x, y, w, h = place_rect(g, layout, place)
     ring = f'x="{x - 6:g}" y="{y - 6:g}" width="{w + 12:g}" height="{h + 12:g}" rx="14"'
     out.append(f'<rect class="ring" {ring}/><rect class="ring inner" {ring}/>')  # focus

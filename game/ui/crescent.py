@@ -86,7 +86,8 @@ OC_FAN, OC_TALL_FAN = 58, 64  # a pile's fan when there is room (a tall table: r
 OC_GAP = 4  # between two piles in a row of 16 (a row of 8 has none: the cards are what counts)
 OC_LABEL = 40  # above a row of 8 foundations: the Aces' and the Kings' names
 OC_BELOW = 30  # between the foundations and the piles
-OC_ROW_GAP = 24  # between two rows of piles
+OC_ROW_GAP = 30  # between two rows of piles (the numbers of the lower one)
+OC_NUMBER_GAP = 7  # a pile's number: its baseline this far above the pile
 OC_FOOT = 10  # under the longest pile
 OC_DEALT = 6  # a pile's cards at the deal: the arrangement that draws them biggest stays
 
@@ -203,8 +204,10 @@ class CrescentView(GameView):
     def empty_classes(self, fact: game.Place) -> tuple[str, ...]:
         return ("gone",) if fact.kind == "pile" else ()  # it never takes a card again
 
-    def caption(self, place: str, slot: Slot, count: int, words: Messages, layout: Layout) -> str:
-        return caption(place, slot, count, words, layout.beside)
+    def caption(
+        self, place: str, slot: Slot, count: int, words: Messages, layout: Layout, down: int = 0
+    ) -> str:
+        return caption(place, slot, count, words, layout.beside, down)
 
     def place_name(self, fact: game.Place, words: Messages) -> str:
         if fact.kind == "foundation":
@@ -237,9 +240,13 @@ class CrescentView(GameView):
         return target == "foundations" or (target or "").startswith("f")
 
 
-def caption(place: str, slot: Slot, count: int, words: Messages, beside: bool = False) -> str:
+def caption(
+    place: str, slot: Slot, count: int, words: Messages, beside: bool = False, down: int = 0
+) -> str:
     """Crescent: the pile number (or foundation direction) and how many cards are there, below
-    the card, or beside it (the number above the count) when rows are short."""
+    the card, or beside it (the number above the count) when rows are short; and, in a pile
+    with cards face down, a small card back with how many (their edges above the top card are
+    a few pixels on a phone)."""
     if place.startswith("t"):
         name = words.text("pile_caption", n=place[1:])
     else:
@@ -250,12 +257,23 @@ def caption(place: str, slot: Slot, count: int, words: Messages, beside: bool = 
         return (
             f'<text class="caption beside" x="{x:g}" y="{slot.y + 30:g}">{name}</text>'
             f'<text class="caption beside count" x="{x:g}" y="{slot.y + 60:g}">{number}</text>'
+            + (hidden_count(x - 15, slot.y + 76, down) if down else "")
         )
     y = slot.y + CARD_H + 28
     return (
         f'<text class="caption" x="{slot.x + 4:g}" y="{y:g}">{name}</text>'
         f'<text class="caption count" x="{slot.x + CARD_W - 4:g}" y="{y:g}" '
         f'text-anchor="end">{number}</text>'
+        + (hidden_count(slot.x + CARD_W / 2 - 15, y - 22, down) if down else "")
+    )
+
+
+def hidden_count(x: float, y: float, down: int) -> str:
+    """A small card back at (``x``, ``y``) and the count of face-down cards beside it."""
+    return (
+        f'<g class="caption-down"><use href="#card-back" x="{x:g}" y="{y:g}" width="14" '
+        f'height="20"/><text class="caption beside count" x="{x + 23:g}" y="{y + 18:g}">'
+        f"{down}</text></g>"
     )
 
 
@@ -302,8 +320,15 @@ class OpenCrescentView(CrescentView):
             )
         )
 
-    def caption(self, place: str, slot: Slot, count: int, words: Messages, layout: Layout) -> str:
-        return ""  # every card shows: no count (the piles go 1-16 from the left, as they read)
+    def caption(
+        self, place: str, slot: Slot, count: int, words: Messages, layout: Layout, down: int = 0
+    ) -> str:
+        """A pile's number above it, as its messages name it (every card shows: no count)."""
+        if not place.startswith("t"):
+            return ""
+        number = words.text("pile_caption", n=place[1:])
+        x, y = slot.x + CARD_W / 2, slot.y - OC_NUMBER_GAP
+        return f'<text class="caption above" x="{x:g}" y="{y:g}">{number}</text>'
 
 
 def fit_name(words: Messages, key: str, room: float) -> str:

@@ -96,8 +96,11 @@ class GameView:
         """Classes an empty place adds beside ``empty``."""
         return ()
 
-    def caption(self, place: str, slot: Slot, count: int, words: Messages, layout: Layout) -> str:
-        """Words drawn with a place (its number, its count), if the game has them."""
+    def caption(
+        self, place: str, slot: Slot, count: int, words: Messages, layout: Layout, down: int = 0
+    ) -> str:
+        """Words drawn with a place (its number, its count, ``down`` of its cards face down),
+        if the game has them."""
         return ""
 
     # --- words --------------------------------------------------------------------------------
