@@ -9,11 +9,13 @@ from pathlib import Path
 from pages import (
     center,
     close_settings,
+    drag,
     load_code,
     load_position,
     open_settings,
     painted,
     status_text,
+    tap,
 )
 from playwright.sync_api import expect
 
@@ -372,3 +374,38 @@ def test_the_latency_bench_times_taps_made_during_a_check(browser, site, warm):
     for handler, event_to_board, during_check in measured.values():
         assert len(handler) == len(event_to_board) == during_check == 4
         assert all(0 < h <= e for h, e in zip(handler, event_to_board, strict=True))
+
+
+LINES_FETCHED = """() => performance.getEntriesByType('resource').map(e => e.name)
+    .filter(name => name.includes('/static/data/lines/'))"""
+
+
+def test_a_daily_hint_follows_its_stored_line_fetched_on_its_first_hint(fresh):
+    """The Forty Thieves daily of 2026-12-03, whose hints went round in circles: its stored
+    line is fetched on the first Hint (one small file, not before), and each hint is that
+    line's next move as the player plays them."""
+    code = "FT1-N-AAAAEJS"
+    page = fresh("#" + code)
+    assert page.evaluate(LINES_FETCHED) == []  # not on the visit: only once a Hint needs it
+    path = "static/data/lines/forty-thieves-2.txt"  # its deal number's file (game/ui/hints.py)
+    row = next(
+        r for r in (DATA.parent.parent / path).read_text().splitlines() if r.startswith("AAAAEJS ")
+    )
+    line = [game.Move.from_text(word) for word in row.split()[1:]]
+    g = game.new(code)
+    for move in line[:4]:
+        page.click("[data-action=hint]")
+        page.wait_for_function(
+            "document.querySelector('#announce').textContent.startsWith('Hint:')"
+            " && document.querySelector('.place.hint-from')",
+            timeout=10_000,
+        )
+        assert hinted(page) == (move.src, move.dst), status_text(page)
+        if move.src == "stock":
+            tap(page, "stock")
+        else:
+            drag(page, move.src, move.dst)
+        g.play_move(move)
+        expect(page.locator("#stat-moves")).to_have_text(re.compile(rf"\b{g.moves}$"))
+        assert page.evaluate("window.solitairePosition()") == g.position()
+    assert [name.split("/crescent/")[-1] for name in page.evaluate(LINES_FETCHED)] == [path]
