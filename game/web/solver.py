@@ -249,8 +249,15 @@ class Solving:
         g = self.host.game
         start = game.new(g.code) if g.code else g
         self.begin("check", start, seconds=CHECK_SECONDS)
-        found().check.textContent = self.words.text("check_stop")
+        found().check.textContent = self.words.text("check_stop")  # Stop, where it was pressed
         self.progress(0, 0.0)
+        self.in_view()
+
+    def in_view(self) -> None:
+        """The check's words where the player looks: the Settings sheet scrolled to them, right
+        under the button (Stop while it searches). A phone shows the sheet's lower half only,
+        and the answer came below its fold."""
+        found().solver_status.scrollIntoView(window.Object.fromEntries([["block", "nearest"]]))
 
     # --- the search, in the worker --------------------------------------------------------
     def begin(
@@ -274,6 +281,7 @@ class Solving:
             if job is not None:
                 self.stop(quiet=True)
                 found().solver_status.textContent = self.words.text("solver_failed")
+                self.in_view()
                 self.host.announce(self.words.text("solver_failed"))
             return
         watch = self.watch
@@ -313,6 +321,7 @@ class Solving:
             self.worker.cancel(stop_message(job.ident))
             if job.kind == "check" and not quiet:
                 found().solver_status.textContent = self.words.text("check_stopped")
+                self.in_view()
 
     def progress(self, states: int, seconds: float) -> None:
         found().solver_status.textContent = self.words.text(
@@ -351,6 +360,7 @@ class Solving:
         else:
             text = self.words.text(f"check_{result.verdict}", **values)
         found().solver_status.textContent = text
+        self.in_view()
         document.body.dataset.verdict = result.verdict
         self.host.announce(text)
 
