@@ -463,3 +463,22 @@ def test_the_checks_answer_is_in_view_in_arabic_on_a_phone(fresh):
     page.wait_for_selector("body[data-verdict=winnable]", state="attached", timeout=60_000)
     assert in_view(page, "#solver-status") and in_view(page, "[data-action=check]")
     page.screenshot(path=str(SHOTS / "check-answer-phone-ar.png"))
+
+
+def test_the_solver_says_it_sees_the_face_down_cards(board):
+    """Crescent face down: Hint and the check rest on cards the player cannot see, and say so;
+    in Crescent itself, nothing is added."""
+    seen = "(The solver sees the face-down cards.)"
+    load_code(board, "CR1-D-AAAAARM")
+    board.click("[data-action=hint]")
+    board.wait_for_function("document.querySelector('.place.hint-from')", timeout=10_000)
+    assert status_text(board).startswith("Hint:") and status_text(board).endswith(seen)
+    open_settings(board)
+    board.click("[data-action=check]")
+    board.wait_for_selector("body[data-verdict=winnable]", state="attached", timeout=30_000)
+    assert board.locator("#solver-status").inner_text().endswith(seen)
+    close_settings(board)
+    load_code(board, "CR1-N-AAAAARM")
+    board.click("[data-action=hint]")
+    board.wait_for_function("document.querySelector('.place.hint-from')", timeout=10_000)
+    assert status_text(board).startswith("Hint:") and seen not in status_text(board)

@@ -17,7 +17,7 @@ import pytest
 import game
 from game.solver import UNKNOWN, Result
 from game.ui.assist import Line, heuristic_move, leads_to, loop_free, state_key
-from game.ui.hints import Hints, Played, lines_path, stored_line
+from game.ui.hints import Hints, Played, lines_path, sees_hidden, stored_line
 from game.ui.solver_worker import Searches, result_of, start_message
 from tests.solving import spades_and_hearts_from_six
 from tools.daily import POOLED, moves_of, read_lines, read_pool
@@ -253,3 +253,12 @@ def test_every_daily_deal_has_its_line_shipped_and_it_wins(kind):
         assert game.replay(start.copy(), moves).status == "won", code
         if kind == "FT1-N" and n % 8 == 0:  # (a sample: each takes a replay more)
             assert loop_free(start, moves) == moves, code
+
+
+def test_the_solver_is_said_to_see_the_face_down_cards_only_while_some_lie_face_down():
+    assert sees_hidden(game.new("CR1-D-AAAAAAB")) and sees_hidden(game.new("FT1-E-AAAAAAB"))
+    assert not sees_hidden(game.new("CR1-N-AAAAAAB")) and not sees_hidden(game.new("FT1-N-AAAAAAB"))
+    g = game.new("CR1-D-AAAAAAB")
+    for line in stored_line((ROOT / lines_path(g.code)).read_text(), g.code) or []:
+        g.play_move(line)
+    assert g.status == "won" and not sees_hidden(g)  # every card turned up: nothing unseen

@@ -96,6 +96,13 @@ class Played:
         return self.keys | {state_key(g)}
 
 
+def sees_hidden(g: Solitaire) -> bool:
+    """Are cards face down here? The solver plays an open copy of the game, so its answers
+    (Hint, the check, "no longer winnable") then rest on cards the player cannot see, and the
+    page says so beside them."""
+    return any(g.face_down_counts())
+
+
 def start_of(g: Solitaire) -> Solitaire | None:
     """The position ``g``'s line starts from: its deal, or the position it was resumed from."""
     if g.origin is not None:

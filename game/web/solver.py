@@ -29,7 +29,7 @@ from game.ui.assist import (
     state_key,
 )
 from game.ui.guard import Guard
-from game.ui.hints import Advice, Hints
+from game.ui.hints import Advice, Hints, sees_hidden
 from game.ui.messages import Messages
 from game.ui.names import place_name
 from game.ui.solver_worker import result_of, start_message, stop_message
@@ -170,6 +170,7 @@ class Solving:
         else:
             text = self.words.text("lost_now")
         button.hidden = not steps
+        text = self.seeing(text, self.host.game)
         found().lost_text.textContent = text
         found().lost.hidden = False
         self.lost_shown = True
@@ -359,6 +360,7 @@ class Solving:
             text = self.words.text("check_proof", reason=self.words.proof(result.proof))
         else:
             text = self.words.text(f"check_{result.verdict}", **values)
+        text = self.seeing(text, job.start)
         found().solver_status.textContent = text
         self.in_view()
         document.body.dataset.verdict = result.verdict
@@ -385,4 +387,11 @@ class Solving:
                     place=place_name(g, dst, self.words),
                 )
             self.host.show_hint((src, dst))
-        self.host.announce(self.words.text(message, move=words))
+        self.host.announce(self.seeing(self.words.text(message, move=words), g))
+
+    def seeing(self, text: str, g: Solitaire) -> str:
+        """An answer of the solver's, and where cards lie face down, that it saw them: it plays
+        an open copy of the game (a player could not know what it knows)."""
+        if sees_hidden(g):
+            return f"{text} {self.words.text('solver_sees_down')}"
+        return text
