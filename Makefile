@@ -110,12 +110,14 @@ results-long: $(VENV)/.stamp
 	$(MAKE) daily
 
 ## daily: a winning line for every Crescent deal to list (docs/results/lines/, resumable: only
-## new deals are solved), the winnable lists with their grades, the daily pools (append-only)
+## new deals are solved), the winnable lists with their grades, the daily pools (append-only),
+## the daily deals' lines for Hint (static/data/lines/)
 daily: $(VENV)/.stamp
 	$(PY) -m tools.daily lines
 	$(PY) -m tools.daily deeper
 	$(PY) -m tools.winnable
 	$(PY) -m tools.daily pools
+	$(PY) -m tools.lines
 
 $(VENV)/.stamp: requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)

@@ -9,11 +9,14 @@ from pathlib import Path
 from pages import (
     center,
     close_settings,
+    drag,
     load_code,
     load_position,
     open_settings,
     painted,
+    resize,
     status_text,
+    tap,
 )
 from playwright.sync_api import expect
 
@@ -372,3 +375,110 @@ def test_the_latency_bench_times_taps_made_during_a_check(browser, site, warm):
     for handler, event_to_board, during_check in measured.values():
         assert len(handler) == len(event_to_board) == during_check == 4
         assert all(0 < h <= e for h, e in zip(handler, event_to_board, strict=True))
+
+
+LINES_FETCHED = """() => performance.getEntriesByType('resource').map(e => e.name)
+    .filter(name => name.includes('/static/data/lines/'))"""
+
+
+def test_a_daily_hint_follows_its_stored_line_fetched_on_its_first_hint(fresh):
+    """The Forty Thieves daily of 2026-12-03, whose hints went round in circles: its stored
+    line is fetched on the first Hint (one small file, not before), and each hint is that
+    line's next move as the player plays them."""
+    code = "FT1-N-AAAAEJS"
+    page = fresh("#" + code)
+    assert page.evaluate(LINES_FETCHED) == []  # not on the visit: only once a Hint needs it
+    path = "static/data/lines/forty-thieves-2.txt"  # its deal number's file (game/ui/hints.py)
+    row = next(
+        r for r in (DATA.parent.parent / path).read_text().splitlines() if r.startswith("AAAAEJS ")
+    )
+    line = [game.Move.from_text(word) for word in row.split()[1:]]
+    g = game.new(code)
+    for move in line[:4]:
+        page.click("[data-action=hint]")
+        page.wait_for_function(
+            "document.querySelector('#announce').textContent.startsWith('Hint:')"
+            " && document.querySelector('.place.hint-from')",
+            timeout=10_000,
+        )
+        assert hinted(page) == (move.src, move.dst), status_text(page)
+        if move.src == "stock":
+            tap(page, "stock")
+        else:
+            drag(page, move.src, move.dst)
+        g.play_move(move)
+        expect(page.locator("#stat-moves")).to_have_text(re.compile(rf"\b{g.moves}$"))
+        assert page.evaluate("window.solitairePosition()") == g.position()
+    assert [name.split("/crescent/")[-1] for name in page.evaluate(LINES_FETCHED)] == [path]
+
+
+def in_view(page, selector: str) -> bool:
+    box = page.locator(selector).bounding_box()
+    return (
+        box is not None
+        and box["y"] >= 0
+        and box["y"] + box["height"] <= page.viewport_size["height"]
+    )
+
+
+def test_the_checks_answer_and_its_stop_are_in_view_on_a_phone_and_a_desktop(board):
+    """At 390x844 the answer sat below the fold (y 828-876), and on a wide screen below the
+    side panel's: it is now under the button, scrolled into view, and while the search runs
+    the button, in view too, is its Stop (by keyboard as well)."""
+    resize(board, 390, 844)
+    try:
+        load_code(board, "FT1-N-AAAAAAD")  # no verdict for a long while
+        open_settings(board)
+        board.click("[data-action=check]")
+        board.wait_for_function(
+            "/Searching… [1-9]/.test(document.querySelector('#solver-status').textContent)",
+            timeout=30_000,
+        )
+        stop = board.locator("[data-action=check]")
+        expect(stop).to_have_text("Stop the search")
+        assert in_view(board, "[data-action=check]") and in_view(board, "#solver-status")
+        board.screenshot(path=str(SHOTS / "check-running-phone.png"))
+        expect(stop).to_be_focused()
+        board.keyboard.press("Enter")
+        expect(board.locator("#solver-status")).to_have_text("Search stopped.")
+        assert board.evaluate("document.body.dataset.solver") is None
+        for width, height in ((390, 844), (1280, 800)):
+            resize(board, width, height)
+            load_code(board, "CR1-N-AAAAAAT")  # a quick "yes", in three lines on a phone
+            open_settings(board)
+            board.click("[data-action=check]")
+            board.wait_for_selector("body[data-verdict]", state="attached", timeout=60_000)
+            assert board.locator("#solver-status").inner_text().startswith("Yes:")
+            assert in_view(board, "#solver-status"), board.locator("#solver-status").bounding_box()
+            board.screenshot(path=str(SHOTS / f"check-answer-{width}x{height}.png"))
+            close_settings(board)
+    finally:
+        resize(board, 1280, 800)
+
+
+def test_the_checks_answer_is_in_view_in_arabic_on_a_phone(fresh):
+    page = fresh("#CR1-N-AAAAAAT", query="?test=1&lang=ar", viewport={"width": 390, "height": 844})
+    open_settings(page)
+    page.click("[data-action=check]")
+    page.wait_for_selector("body[data-verdict=winnable]", state="attached", timeout=60_000)
+    assert in_view(page, "#solver-status") and in_view(page, "[data-action=check]")
+    page.screenshot(path=str(SHOTS / "check-answer-phone-ar.png"))
+
+
+def test_the_solver_says_it_sees_the_face_down_cards(board):
+    """Crescent face down: Hint and the check rest on cards the player cannot see, and say so;
+    in Crescent itself, nothing is added."""
+    seen = "(The solver sees the face-down cards.)"
+    load_code(board, "CR1-D-AAAAARM")
+    board.click("[data-action=hint]")
+    board.wait_for_function("document.querySelector('.place.hint-from')", timeout=10_000)
+    assert status_text(board).startswith("Hint:") and status_text(board).endswith(seen)
+    open_settings(board)
+    board.click("[data-action=check]")
+    board.wait_for_selector("body[data-verdict=winnable]", state="attached", timeout=30_000)
+    assert board.locator("#solver-status").inner_text().endswith(seen)
+    close_settings(board)
+    load_code(board, "CR1-N-AAAAARM")
+    board.click("[data-action=hint]")
+    board.wait_for_function("document.querySelector('.place.hint-from')", timeout=10_000)
+    assert status_text(board).startswith("Hint:") and seen not in status_text(board)

@@ -108,6 +108,8 @@ def test_the_site_holds_the_page_and_nothing_else(built):
     later = later_files(site)  # what the service worker keeps only once the page used it
     assert "static/vendor/pyodide/python_stdlib.zip" in later
     assert {"static/snapshot.bin.gz", "static/snapshot.json"} <= set(later)  # the page's, later
+    lines = {p.relative_to(site).as_posix() for p in site.glob("static/data/lines/*.txt")}
+    assert len(lines) == 48 and lines <= set(later)  # a deal's, on its first Hint (not before)
     assert any("codemirror" in p for p in later) and any("xterm" in p for p in later)
     assert not [p for p in later if re.search(r"/core[-.]", p)]  # core.js and its chunk: always
     assert "<option" not in (ROOT / "index.html").read_text()  # only there: one list of games

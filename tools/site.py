@@ -222,7 +222,9 @@ def later_files(out: Path) -> list[str]:
     """What the service worker does not fetch at install (sw.template.js): Pyodide's full
     library (the fallback of a damaged trimmed one) and the PyScript chunks that core.js does
     not import statically (the page reports the ones it used, and the worker keeps those),
-    and the boot snapshot, which the page downloads politely and hands over (static/boot.js)."""
+    the boot snapshot, which the page downloads politely and hands over (static/boot.js), and
+    the daily deals' stored lines, each file fetched on a deal's first Hint and kept then
+    (tools/lines.py)."""
     folder = out / "static/vendor/pyscript"
     needed, todo = set(), ["core.js"]
     while todo:
@@ -235,7 +237,8 @@ def later_files(out: Path) -> list[str]:
     ]
     shots = [p.relative_to(out).as_posix() for p in sorted(out.glob("static/screenshots/*"))]
     snapshot = ["static/snapshot.json", "static/snapshot.bin.gz"]
-    return ["static/vendor/pyodide/python_stdlib.zip", *chunks, *shots, *snapshot]
+    lines = [p.relative_to(out).as_posix() for p in sorted(out.glob("static/data/lines/*"))]
+    return ["static/vendor/pyodide/python_stdlib.zip", *chunks, *shots, *snapshot, *lines]
 
 
 def png_size(path: Path) -> str:

@@ -7,7 +7,7 @@ finds becomes a :class:`Line`, which answers later hints at once while the playe
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from typing import TYPE_CHECKING, Any
 
 from .. import Move, Solitaire, new
@@ -44,14 +44,40 @@ def at_deal_start(g: Solitaire) -> bool:
     return state_key(g) == state_key(new(g.code))
 
 
+def loop_free(start: Solitaire, moves: list[Move]) -> list[Move]:
+    """``moves`` from ``start`` with every stretch that comes back to a position it had left
+    cut out: a playout's win wanders (a card to an empty column and on round the columns back
+    to where it was), and a hint that follows such a line round would follow it for ever."""
+    g = start.copy()
+    keys = [state_key(g)]  # keys[i]: the position before kept[i] (and after kept[i - 1])
+    at = {keys[0]: 0}
+    kept: list[Move] = []
+    for move in moves:
+        g.play_move(move)
+        key = state_key(g)
+        back = at.get(key)
+        if back is None:
+            at[key] = len(keys)
+            keys.append(key)
+            kept.append(move)
+        else:  # back where it was before kept[back]: that stretch goes
+            for gone in keys[back + 1 :]:
+                del at[gone]
+            del keys[back + 1 :], kept[back:]
+    return kept
+
+
 class Line:
-    """A winning line and the positions along it: the hint for any position on the line."""
+    """A winning line and the positions along it: the hint for any position on the line.
+    Its loops are cut out first (:func:`loop_free`): following it never comes back to a
+    position."""
 
     def __init__(self, start: Solitaire, moves: list[Move]) -> None:
         g = start.copy()
+        self.moves = loop_free(start, moves)
         self.steps: dict[StateKey, Move] = {}
-        for move in moves:
-            self.steps.setdefault(state_key(g), move)
+        for move in self.moves:
+            self.steps[state_key(g)] = move
             g.play_move(move)
 
     def next_move(self, g: Solitaire) -> Move | None:
@@ -59,14 +85,28 @@ class Line:
         return self.steps.get(state_key(g))
 
 
-def heuristic_move(g: Solitaire) -> Move | None:
-    """The move the solver would try first here: what a hint offers without a winning line."""
+def leads_to(g: Solitaire, move: Move) -> StateKey:
+    """The position ``move`` leads to from ``g`` (``g`` is left as it was)."""
+    record = g.apply(move)
+    try:
+        return state_key(g)
+    finally:
+        g.unapply(record)
+
+
+def heuristic_move(g: Solitaire, played: Container[StateKey] = ()) -> Move | None:
+    """The move the solver would try first here, of those that lead to no position in
+    ``played`` (the positions already played in this game: a guess that goes back would go
+    round in circles): what a hint offers without a winning line. None: no such move."""
     adapter: Tree[Any] = adapter_for(g)
-    actions = adapter.actions()
-    if actions:
-        return adapter.moves(adapter.play(actions[0]))[0]
+    for action in adapter.actions():
+        token = adapter.play(action)
+        move = adapter.moves(token)[0]
+        adapter.undo(token)
+        if leads_to(g, move) not in played:
+            return move
     if "stock" in g.PLACES and g.cards("stock"):
-        return Move("stock", "waste")
+        return Move("stock", "waste")  # (a draw never goes back: the stock only shrinks)
     return None
 
 

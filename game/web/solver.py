@@ -7,6 +7,8 @@ words and the highlight live here.
 
 from __future__ import annotations
 
+import asyncio
+import inspect
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -15,20 +17,19 @@ from pyscript import document, window
 
 import game
 from game import Move, Solitaire
-from game.solver import UNKNOWN, UNWINNABLE, WINNABLE, Result
+from game.solver import UNKNOWN, WINNABLE, Result
 from game.ui.assist import (
     CHECK_SECONDS,
     HINT_DEADLINE_MS,
     HINT_MS,
     WATCH_STATES,
-    Line,
     StateKey,
     Trail,
     at_deal_start,
-    heuristic_move,
     state_key,
 )
 from game.ui.guard import Guard
+from game.ui.hints import Advice, Hints, sees_hidden
 from game.ui.messages import Messages
 from game.ui.names import place_name
 from game.ui.solver_worker import result_of, start_message, stop_message
@@ -74,7 +75,8 @@ class Solving:
         self.host = host
         self.words = host.words
         self.job: Asked | None = None
-        self.line: Line | None = None
+        self.hints = Hints()  # this game's known lines and the positions it played
+        self.guarded = guarded
         self.worker = SolverWorker(self.reply, guarded)
         self.asked = 0  # the last request's id: replies to older ones are stale
         self.trail = Trail()
@@ -83,12 +85,14 @@ class Solving:
         self.pause_count = 0  # changes on the table: a look is asked only after a pause
         self.hinted_button = False  # a button lit up as the hint (Redeal)
         self.lost_shown = False  # the "no longer winnable" notice is up
+        self.line_files: dict[str, str] = {}  # the stored lines' files fetched, by path
+        self.fetching: asyncio.Task[None] | None = None  # held: a task nobody holds may go
 
     # --- the game changed ------------------------------------------------------------------
     def new_deal(self) -> None:
         """Another deal (already on the table): whatever was searched no longer applies."""
         self.stop(quiet=True)
-        self.line = None
+        self.hints = Hints()
         self.trail = Trail()
         self.said_lost = False
         found().solver_status.textContent = ""
@@ -114,7 +118,7 @@ class Solving:
         g = self.host.game
         key = state_key(g)
         self.trail.moved(key, g.can_undo)
-        if self.line is not None and self.line.next_move(g) is not None:
+        if self.hints.knows(g):
             self.trail.learn(key, WINNABLE)  # on a known winning line
         if self.watch is not None:  # a look at a position that is gone: stop it
             self.worker.cancel(stop_message(self.watch.ident))
@@ -142,8 +146,7 @@ class Solving:
         self.watch = None
         self.trail.learn(watch.key, result.verdict)
         document.body.dataset.watched = result.verdict  # what the last look found (tests)
-        if result.verdict == WINNABLE and self.line is None:
-            self.line = Line(watch.start, result.moves)  # the next Hint answers at once
+        self.hints.watched(watch.start, result)  # a line found: the next Hint answers at once
         if watch.key == state_key(self.host.game):
             self.judged(watch.key)
 
@@ -167,6 +170,7 @@ class Solving:
         else:
             text = self.words.text("lost_now")
         button.hidden = not steps
+        text = self.seeing(text, self.host.game)
         found().lost_text.textContent = text
         found().lost.hidden = False
         self.lost_shown = True
@@ -183,7 +187,7 @@ class Solving:
         if g.status != "playing":
             self.host.announce(self.words.text("hint_over"))
             return
-        move = self.line.next_move(g) if self.line is not None else None
+        move = self.hints.now(g)  # a known line's, never back to a position played
         if move is not None:
             self.show(move)
             return
@@ -198,6 +202,34 @@ class Solving:
         self.host.announce(self.words.text("hint_searching"))
         asked = self.job
         window.setTimeout(create_once_callable(lambda: self.hint_deadline(asked)), HINT_DEADLINE_MS)
+        path = self.hints.stored_path(g)  # a daily's stored line: asked for once, on a Hint
+        if path is not None and asked is not None:
+            fetched = self.guarded(self.stored_line)(path, asked)
+            assert inspect.isawaitable(fetched)  # (the guard keeps a coroutine function one)
+            self.fetching = asyncio.ensure_future(fetched)
+
+    async def stored_line(self, path: str, asked: Asked) -> None:
+        """The deal's stored winning line (a daily's), fetched for its first Hint (the service
+        worker keeps the file then; offline before that, the search answers alone). If it
+        comes before the search's answer, it answers the Hint, and Hint follows it."""
+        hints = self.hints
+        text = self.line_files.get(path)
+        if text is None:
+            try:
+                response = await window.fetch(path)
+                text = str(await response.text()) if response.ok else ""
+            except Exception:  # noqa: BLE001  offline and not kept: the search answers
+                text = ""
+            if text:
+                self.line_files[path] = text
+        g = self.host.game
+        if hints is not self.hints or not hints.take_stored(g, text or ""):
+            return  # another deal meanwhile, or no line stored for this one
+        if self.job is asked and not asked.answered and state_key(g) == asked.key:
+            move = hints.now(g)
+            if move is not None:  # the stored line answers: the search is not needed
+                self.stop(quiet=True)
+                self.show(move)
 
     def hint_deadline(self, job: Asked | None) -> None:
         """The worker has not answered in time (it is still booting: the first Hint of a
@@ -218,8 +250,15 @@ class Solving:
         g = self.host.game
         start = game.new(g.code) if g.code else g
         self.begin("check", start, seconds=CHECK_SECONDS)
-        found().check.textContent = self.words.text("check_stop")
+        found().check.textContent = self.words.text("check_stop")  # Stop, where it was pressed
         self.progress(0, 0.0)
+        self.in_view()
+
+    def in_view(self) -> None:
+        """The check's words where the player looks: the Settings sheet scrolled to them, right
+        under the button (Stop while it searches). A phone shows the sheet's lower half only,
+        and the answer came below its fold."""
+        found().solver_status.scrollIntoView(window.Object.fromEntries([["block", "nearest"]]))
 
     # --- the search, in the worker --------------------------------------------------------
     def begin(
@@ -243,6 +282,7 @@ class Solving:
             if job is not None:
                 self.stop(quiet=True)
                 found().solver_status.textContent = self.words.text("solver_failed")
+                self.in_view()
                 self.host.announce(self.words.text("solver_failed"))
             return
         watch = self.watch
@@ -267,7 +307,7 @@ class Solving:
         document.body.removeAttribute("data-solver")
         if job.kind == "hint" and job.answered:  # a guess was shown: keep a line for later
             if result.verdict == WINNABLE and result.moves:
-                self.line = Line(job.start, result.moves)  # (keyed by position: safe anywhere)
+                self.hints.learn(job.start, result.moves)  # (keyed by position: safe anywhere)
             self.watch_position()  # the quiet look this search kept waiting, or its verdict
         elif job.kind == "hint":
             self.hint_found(job, result)
@@ -282,6 +322,7 @@ class Solving:
             self.worker.cancel(stop_message(job.ident))
             if job.kind == "check" and not quiet:
                 found().solver_status.textContent = self.words.text("check_stopped")
+                self.in_view()
 
     def progress(self, states: int, seconds: float) -> None:
         found().solver_status.textContent = self.words.text(
@@ -291,15 +332,18 @@ class Solving:
         )
 
     def hint_found(self, job: Asked, result: Result) -> None:
-        if result.verdict == WINNABLE and result.moves:
-            self.line = Line(job.start, result.moves)
-            self.show(result.moves[0])
+        """The search's answer (or its time is up): its line's move, a known line's, or a
+        guess; never a move back to a position played (game/ui/hints.py)."""
+        advice: Advice = self.hints.after(self.host.game, job.start, result)
+        if advice.move is not None:
+            self.show(advice.move, advice.message)
             return
-        guess = heuristic_move(self.host.game)
-        if guess is None:
-            self.host.announce(self.words.text("hint_none"))
-            return
-        self.show(guess, "hint_lost" if result.verdict == UNWINNABLE else "hint_guess")
+        steps = self.trail.back_to_winnable() if advice.message == "hint_back" else None
+        if steps:  # every move leads back: the way out is an undo
+            moves = self.words.count("moves_count", steps)
+            self.host.announce(self.words.text("hint_back_undo", moves=moves))
+        else:
+            self.host.announce(self.words.text(advice.message))
 
     def check_done(self, job: Asked, result: Result) -> None:
         found().check.textContent = self.words.text("check")
@@ -311,12 +355,14 @@ class Solving:
             "moves": self.words.count("moves_count", len(result.moves)),
         }
         if result.verdict == WINNABLE:
-            self.line = Line(job.start, result.moves)
+            self.hints.learn(job.start, result.moves)
         if result.proof is not None:  # a proof of loss, in the page's words
             text = self.words.text("check_proof", reason=self.words.proof(result.proof))
         else:
             text = self.words.text(f"check_{result.verdict}", **values)
+        text = self.seeing(text, job.start)
         found().solver_status.textContent = text
+        self.in_view()
         document.body.dataset.verdict = result.verdict
         self.host.announce(text)
 
@@ -341,4 +387,11 @@ class Solving:
                     place=place_name(g, dst, self.words),
                 )
             self.host.show_hint((src, dst))
-        self.host.announce(self.words.text(message, move=words))
+        self.host.announce(self.seeing(self.words.text(message, move=words), g))
+
+    def seeing(self, text: str, g: Solitaire) -> str:
+        """An answer of the solver's, and where cards lie face down, that it saw them: it plays
+        an open copy of the game (a player could not know what it knows)."""
+        if sees_hidden(g):
+            return f"{text} {self.words.text('solver_sees_down')}"
+        return text
