@@ -229,7 +229,7 @@ def test_the_pages_static_words_exist_in_every_language():
     assert {"new", "undo", "language", "loading", "boot_failed"} <= keys
     words = catalogs.static_words(keys | {"game_FT1-N"})
     assert set(words) == set(LANGUAGES) - {"en"}
-    assert words["ar"]["game_FT1-N"] == "Quarante Voleurs"  # as the Arabic seed names it
+    assert words["ar"]["game_FT1-N"] == "الأربعون لصًا"  # Ali Baba's, not the French name
     assert words["bg"]["redeal"] == "Преразпредели ({n})"
 
 
