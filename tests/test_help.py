@@ -115,6 +115,8 @@ def test_every_page_is_whole_in_its_language(site, lang, game):
     assert "<table>" in text  # the keys (and, for Forty Thieves, the score)
     if game == "forty-thieves":
         assert "1185" in text and "+10" in text and "−15" in text.replace("-15", "−15")
+        # the family's codes: one line each (help.css), not "FT1-" over "J" on a phone
+        assert len(re.findall(r'<td class="code">(?:<bdi>)?FT1-\w(?:</bdi>)?</td>', text)) == 11
     else:
         assert "Crescent Four" in text and "13" in text
 

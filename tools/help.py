@@ -52,6 +52,8 @@ LATIN_RUN = re.compile(
     rf"(?<![&\w])(?:(?:10|[2-9AKQJ])[♠♥♦♣]|{_WORD}(?:[- ]{_WORD}|-[0-9]+)*(?:-…|-(?=\s)|…)?)"
 )
 _TAG = re.compile(r"(<[^>]+>)")
+# a table's cell that holds a game's code (FT1-J): kept on one line, not broken at its hyphen
+CODE_CELL = re.compile(r"<td>([A-Z]{2}\d-[A-Z])</td>")
 
 
 def isolate_latin(html: str) -> str:
@@ -75,6 +77,7 @@ def body(lang: str, game: str, root: Path = ROOT) -> str:
     text += "\n\n" + (folder / "app.md").read_text(encoding="utf-8")
     html = markdown.markdown(text, extensions=["tables", "sane_lists"], output_format="html")
     html = COMBO.sub(lambda m: f'<span class="combo">{m[0]}</span>', html)
+    html = CODE_CELL.sub(r'<td class="code">\1</td>', html)
     return isolate_latin(html) if lang in RTL else html
 
 
