@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gettext
 import json
+import re
 import shutil
 
 import pytest
@@ -317,3 +318,15 @@ def test_a_latin_value_in_an_arabic_sentence_is_isolated_and_nothing_else_is():
     assert fsi not in ar.count("moves_count", 12) and fsi not in ar.text("stat_moves", n=3)
     for lang in set(LANGUAGES) - {"ar"}:
         assert fsi not in WORDS[lang].text("board_label", game="Crescent", code="CR1-N-AAAAAAB")
+
+
+def test_a_region_name_wider_than_a_card_is_condensed_to_it():
+    """Issue 48, 12: Russian "Колода" (six letters, wider than a card at the region's size)
+    ran into "Сброс" beside it; now a name of more than five letters is condensed to a little
+    less than a card's width (the browser test measures every language's names on screen)."""
+    g = game.new("FT1-N-AAAAAAB")
+    markup = board.render(g, board.layout_for(g, 1.0), board.View(), WORDS["ru"])
+    stock = re.search(r'<text class="region"[^>]*>Колода</text>', markup)
+    assert stock is not None and 'textLength="88"' in stock[0]  # a space to its neighbour
+    waste = re.search(r'<text class="region"[^>]*>Сброс</text>', markup)
+    assert waste is not None and "textLength" not in waste[0]  # five letters fit
