@@ -87,8 +87,9 @@ class Messages:
             return template.format(**values)
         filled = dict(values)
         for name in openers:
-            if isinstance(filled.get(name), str):
-                filled[name] = capitalised(str(filled[name]))
+            value = filled.get(name)
+            if isinstance(value, str):
+                filled[name] = capitalised(value)
         if self.rtl:
             for name, value in filled.items():
                 if isinstance(value, str) and left_to_right(value):
