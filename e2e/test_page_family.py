@@ -140,7 +140,8 @@ def test_a_tap_on_a_card_inside_a_run_moves_the_run_from_it(board, kind):
 @pytest.mark.parametrize("kind", list(RUNS))
 def test_the_keyboard_picks_a_card_inside_a_column_says_it_and_moves_the_run(board, kind):
     ends = with_a_run(board, kind)
-    base, second = (game.Card.parse(c).name() for c in ends[1:3])
+    # said on its own, as a sentence: "Queen of spades, with 1 card on it"
+    base, second = (game.Card.parse(c).name().capitalize() for c in ends[1:3])
     board.locator('[data-place="t1"]').focus()
     board.keyboard.press("ArrowUp")
     expect(board.locator("#announce")).to_have_text(f"{second}, with 1 card on it")

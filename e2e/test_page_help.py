@@ -12,6 +12,9 @@ from harness import Watch, controlled, ready, visit
 from pages import choose, open_menu, tap
 from playwright.sync_api import expect
 
+from game.ui.languages import LANGUAGES
+from tools import catalogs
+
 HELP = "[data-action=help]"  # in the toolbar's menu
 
 
@@ -144,4 +147,45 @@ def test_axe_finds_nothing_in_the_help_dialog(fresh, size):
         results = Axe().run(page, context="#help-dialog")
         assert results.violations_count == 0, results.generate_report()
         page.keyboard.press("Escape")
+    page.evaluate("document.documentElement.lang = 'en'")
+
+
+def test_on_a_phone_the_family_table_scrolls_alone_under_a_low_bar(fresh):
+    """Issue 48, 12: on a phone the help dialog's family table (551-794 px wide) scrolled the
+    whole dialog sideways, and its pinned bar took two or three rows. In every language (its
+    text, and the bar's words as the page writes them) the table scrolls in its own region, a
+    game's code on one line, the dialog never sideways, and the bar's controls are one row."""
+    page = fresh("#FT1-N-AAAABCD", viewport={"width": 360, "height": 740})
+    dialog = page.locator("#help-dialog")
+    for lang in LANGUAGES:
+        words = catalogs.words(lang)
+        page.evaluate(
+            """([lang, words]) => { document.documentElement.lang = lang;
+                   for (const e of document.querySelectorAll('.help-dialog-bar [data-msg]'))
+                       e.textContent = words[e.dataset.msg]; }""",
+            [lang, words],
+        )
+        choose(page, "help")
+        expect(page.locator("#help-content")).to_have_attribute("lang", lang)
+        sizes = dialog.evaluate(
+            """d => { const region = [...d.querySelectorAll('#help-content .wide')]
+                          .find(r => r.querySelector('td') && r.textContent.includes('FT1-J'));
+                      const bar = d.querySelector('.help-dialog-bar');
+                      const tops = [...bar.children].map(c => c.getBoundingClientRect().top);
+                      return [d.scrollWidth, d.clientWidth, region.scrollWidth,
+                              region.clientWidth, bar.getBoundingClientRect().height,
+                              Math.max(...tops) - Math.min(...tops)]; }"""
+        )
+        dialog_wide, dialog_room, table_wide, table_room, bar, rows = sizes
+        assert dialog_wide <= dialog_room, (lang, sizes)  # the dialog does not scroll sideways
+        assert table_wide > table_room, (lang, sizes)  # the table does, in its region
+        assert rows < 20 and bar <= 72, (lang, sizes)  # one row (a label may wrap in it)
+        lines = dialog.evaluate(
+            """d => [...d.querySelectorAll('td.code')].map(td => {
+                const r = document.createRange(); r.selectNodeContents(td);
+                return new Set([...r.getClientRects()].map(q => Math.round(q.top))).size; })"""
+        )
+        assert lines == [1] * 11, (lang, lines)  # FT1-J, not FT1- over J
+        page.keyboard.press("Escape")
+        expect(dialog).not_to_have_attribute("open", "")
     page.evaluate("document.documentElement.lang = 'en'")

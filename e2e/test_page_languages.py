@@ -5,9 +5,20 @@ browser's own language is taken when the link names none."""
 
 from __future__ import annotations
 
+import base64
+
 import pytest
 from harness import Watch, ready
-from pages import CONTROLS, center, drag, load_code, load_position, open_settings, resize
+from pages import (
+    CONTROLS,
+    center,
+    choose,
+    drag,
+    load_code,
+    load_position,
+    open_settings,
+    resize,
+)
 from playwright.sync_api import expect
 
 import game
@@ -26,6 +37,39 @@ PLACES = """[['t1', 't5', 't9', 't16', 'f1', 'f8'].map(p => {
     return [p, slot.getAttribute('x'), slot.getAttribute('y')]; }),
   document.querySelector('[data-place=t1]').getBoundingClientRect().x <
   document.querySelector('[data-place=t16]').getBoundingClientRect().x]"""
+
+
+# the pairs of the board's region names less than 2 px apart, on the screen
+REGIONS_MEET = """[...document.querySelectorAll('#board text.region')]
+    .map(t => [t.textContent, t.getBoundingClientRect()])
+    .flatMap(([a, r], i, all) => all.slice(i + 1)
+        .filter(([, q]) => r.left < q.right + 2 && q.left < r.right + 2
+                           && r.top < q.bottom && q.top < r.bottom)
+        .map(([b]) => [a, b]))"""
+# which way an arrow drawn in an element's screenshot points: its ink spreads high and low
+# at its open end and meets at its tip (the PNG read back through a canvas)
+POINTS = """async png => {
+    const img = new Image();
+    img.src = 'data:image/png;base64,' + png;
+    await img.decode();
+    const c = document.createElement('canvas');
+    [c.width, c.height] = [img.width, img.height];
+    const g = c.getContext('2d');
+    g.drawImage(img, 0, 0);
+    const d = g.getImageData(0, 0, c.width, c.height).data;
+    const lum = i => 0.3 * d[i] + 0.59 * d[i + 1] + 0.11 * d[i + 2];
+    const ground = lum(0), ink = [];
+    for (let y = 0; y < c.height; y++) for (let x = 0; x < c.width; x++)
+        if (Math.abs(lum(4 * (y * c.width + x)) - ground) > 90) ink.push([x, y]);
+    const xs = ink.map(p => p[0]), left = Math.min(...xs), right = Math.max(...xs);
+    const spread = near => { const ys = ink.filter(p => Math.abs(p[0] - near) <= 1)
+        .map(p => p[1]); return Math.max(...ys) - Math.min(...ys); };
+    return spread(left) > spread(right) ? 'right' : 'left';
+}"""
+
+
+def points(page, locator) -> str:
+    return page.evaluate(POINTS, base64.b64encode(locator.screenshot()).decode())
 
 
 @pytest.fixture(scope="module")
@@ -103,6 +147,8 @@ def test_a_language_boots_from_the_link(fresh, english_places, lang):
             )
             assert cut == [], (width, cut)  # no label runs out of its button
             assert page.evaluate("document.documentElement.scrollWidth") <= width
+            # the board's names (Foundations, Waste, Stock; the rows) never meet
+            assert page.evaluate(REGIONS_MEET) == [], (width, code)
 
 
 def test_the_first_paint_is_already_in_the_language(browser, site):
@@ -177,3 +223,77 @@ def test_center_is_a_point_of_the_board_and_a_proof_is_said_in_arabic(fresh):
     )
     assert page.locator("#solver-status").inner_text() == expected
     assert "الكومة 16" in expected and "آس الكوبة" in expected
+
+
+def rtl(page, lang: str = "ar") -> None:
+    """The page's words' direction as a right-to-left language sets it (the page's own
+    stylesheet follows <html dir>); ``ltr(page)`` sets it back."""
+    page.evaluate(
+        "lang => { document.documentElement.lang = lang; document.documentElement.dir = 'rtl'; }",
+        lang,
+    )
+
+
+def ltr(page) -> None:
+    page.evaluate("document.documentElement.lang = 'en'; document.documentElement.dir = 'ltr'")
+
+
+def test_the_calendars_arrows_point_outwards_in_either_direction(board):
+    """Issue 48, 12: in Arabic the month arrows pointed inwards (the bidi algorithm mirrors
+    ‹ and ›, and a flip on top turned them back). Previous is at the start and points to it,
+    next at the end and points to it, left to right and right to left alike."""
+    choose(board, "stats")
+    prev = board.locator("#stats-dialog [data-action=calendar-prev]")
+    follow = board.locator("#stats-dialog [data-action=calendar-next]")
+    try:
+        for direction in ("ltr", "rtl"):
+            rtl(board) if direction == "rtl" else ltr(board)
+            start, end = ("left", "right") if direction == "ltr" else ("right", "left")
+            assert (prev.bounding_box()["x"] < follow.bounding_box()["x"]) == (start == "left")
+            assert (points(board, prev), points(board, follow)) == (start, end), direction
+    finally:
+        ltr(board)
+
+
+def test_a_daily_share_reads_right_to_left_in_arabic_in_the_pages_font(board):
+    """Issue 48, 11: the won dialog's share text was laid out left to right in monospace. The
+    Arabic sentence (its game's Latin name isolated by the catalog's words) runs right to
+    left in the page's font; the link under it stays left to right."""
+    words = Messages.load("ar")
+    said = words.count(
+        "daily_share",
+        142,
+        game="Crescent",
+        date="14 مارس 2027",
+        time="6:31",
+        hints=words.text("daily_no_hints"),
+    )
+    link = "http://localhost/crescent/#CR1-N-AAAAAAB~142~391"
+    share = board.locator("#won-share")
+    try:
+        rtl(board)
+        board.evaluate(
+            """text => { const d = document.querySelector('#won-dialog');
+                         d.querySelector('#won-share').textContent = text; d.showModal(); }""",
+            f"{said}\n{link}",
+        )
+        expect(share).to_be_visible()
+        font = share.evaluate("e => getComputedStyle(e).fontFamily")
+        assert "monospace" not in font and font == board.evaluate(
+            "getComputedStyle(document.querySelector('#won-text')).fontFamily"
+        )
+        # where each piece is drawn: the name that begins the sentence at its right end, the
+        # words after it to its left; the link on a line of its own, left to right
+        at = """(e, piece) => { const node = e.firstChild, i = node.data.indexOf(piece);
+            const r = document.createRange(); r.setStart(node, i);
+            r.setEnd(node, i + piece.length); return r.getBoundingClientRect().toJSON(); }"""
+        box = share.bounding_box()
+        name = share.evaluate(at, "Crescent")
+        after = share.evaluate(at, "توزيع")
+        scheme, tail = share.evaluate(at, "http"), share.evaluate(at, "~391")
+        assert name["right"] > box["x"] + box["width"] - 4 and after["right"] <= name["left"] + 1
+        assert scheme["top"] > name["top"] and scheme["x"] < tail["x"]
+    finally:
+        board.evaluate("document.querySelector('#won-dialog').close()")
+        share.evaluate("e => { e.textContent = ''; }")
+        ltr(board)

@@ -3,15 +3,17 @@ language and direction, the rules' refusal quotes of the seeds, the keys, and li
 lead to files of the built site; and the game's Help link (game.ui.links.help_href)."""
 
 import re
+from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 import pytest
 
+from game.codes import KINDS
 from game.ui.games import VIEWS
 from game.ui.links import HELP_LANGUAGES, help_href
-from tools import help
+from tools import catalogs, help
 from tools.site import STATIC
 
 KEYS = ["Tab", "←", "→", "↑", "↓", "Home", "End", "Enter", "Esc", "U", "Z", "Shift", "Y"]
@@ -113,6 +115,8 @@ def test_every_page_is_whole_in_its_language(site, lang, game):
     assert "<table>" in text  # the keys (and, for Forty Thieves, the score)
     if game == "forty-thieves":
         assert "1185" in text and "+10" in text and "−15" in text.replace("-15", "−15")
+        # the family's codes: one line each (help.css), not "FT1-" over "J" on a phone
+        assert len(re.findall(r'<td class="code">(?:<bdi>)?FT1-\w(?:</bdi>)?</td>', text)) == 11
     else:
         assert "Crescent Four" in text and "13" in text
 
@@ -171,3 +175,57 @@ def test_the_back_link_script_takes_only_a_deal_code():
     assert re.fullmatch(pattern, "#CR1-N-AAAAAAB", re.I)
     assert not re.fullmatch(pattern, "#CR1-N-AAAAAAB/t1-f2")
     assert not re.fullmatch(pattern, "#<script>")
+
+
+# a name that is the same word in the language as in English (a first name)
+SAME_AS_ENGLISH = {("fr", "FT1-M")}
+
+
+@pytest.mark.parametrize("lang", HELP_LANGUAGES)
+def test_each_game_has_one_name_in_each_language(lang):
+    """Issue 48, 11: Forty Thieves was "Quarante Voleurs" in Arabic and its relatives English
+    in Arabic, Bulgarian and Kazakh, and Kazakh named Forty Thieves two ways. Each game has
+    one name in each language: the catalog's (the picker, the manifest's shortcuts), which
+    the help's header, its tables of the games and its paragraphs on each relative use. Only
+    Crescent keeps its name (the reference app's, in every language)."""
+    names = {kind: catalogs.texts(catalogs.read(lang))[f"game_{kind}"] for kind in KINDS}
+    english = {kind: catalogs.texts(catalogs.read("en"))[f"game_{kind}"] for kind in KINDS}
+    words = help.chrome()[lang]
+    assert (words["crescent"], words["forty-thieves"]) == (names["CR1-N"], names["FT1-N"])
+    tabled, described = {}, {}
+    for game in help.GAMES:
+        text = (help.ROOT / "help" / lang / f"{game}.md").read_text(encoding="utf-8")
+        tabled |= dict(
+            (kind, name) for name, kind in re.findall(r"^\| ([^|]+?) \| (\w+-\w) \|", text, re.M)
+        )
+        described |= {
+            kind: name for name, kind in re.findall(r"\*\*([^*]+)\*\* \((\w+-\w)\)", text)
+        }
+    assert tabled == names  # every game in a table, by its name
+    assert described == {k: names[k] for k in described} and len(described) >= 10
+    for kind in KINDS:
+        if kind.startswith("FT1") and lang != "en":
+            assert names[kind] != english[kind] or (lang, kind) in SAME_AS_ENGLISH, kind
+            if lang != "fr":  # a name in a language not written in Latin letters has none
+                assert not any("a" <= c.lower() <= "z" for c in names[kind]), kind
+
+
+@pytest.mark.parametrize("game", help.GAMES)
+def test_latin_inside_an_arabic_page_is_isolated(site, game):
+    """Issue 48, 11: inside an Arabic sentence a code's trailing "-…", a card's suit or a
+    Latin name's punctuation went to the wrong side. Every left-to-right run of an Arabic
+    page's text is in <bdi> (a code in <code>, a key in <kbd>, isolated by the stylesheet); a
+    list of cards stays a list, each card a unit; a left-to-right page has no <bdi>."""
+    text = (site / "help" / "ar" / f"{game}.html").read_text(encoding="utf-8")
+    main = text.split("<main>")[1].split("</main>")[0]
+    for run in ("FT1-N-…", "CR1-N-AAAAAAB", "Crescent Four", "CR1-F-…"):
+        assert f"<bdi>{run}</bdi>" in main, run
+    if game == "crescent":
+        assert "<bdi>A♠</bdi>" in main and "<bdi>2♥</bdi> <bdi>9♣</bdi> <bdi>J♦</bdi>" in main
+    bare = re.sub(r"<(bdi|code|kbd)>.*?</\1>", "", main)
+    bare = unescape(re.sub(r"<[^>]+>", "", bare))
+    assert re.findall(r"[A-Za-z]+", bare) == []
+    assert "<bdi>" not in (site / "help" / "fr" / f"{game}.html").read_text(encoding="utf-8")
+    assert "code { direction: ltr; unicode-bidi: isolate; }" in (
+        help.ROOT / "static" / "help.css"
+    ).read_text(encoding="utf-8")

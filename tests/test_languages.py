@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gettext
 import json
+import re
 import shutil
 
 import pytest
@@ -229,7 +230,7 @@ def test_the_pages_static_words_exist_in_every_language():
     assert {"new", "undo", "language", "loading", "boot_failed"} <= keys
     words = catalogs.static_words(keys | {"game_FT1-N"})
     assert set(words) == set(LANGUAGES) - {"en"}
-    assert words["ar"]["game_FT1-N"] == "Quarante Voleurs"  # as the Arabic seed names it
+    assert words["ar"]["game_FT1-N"] == "الأربعون لصًا"  # Ali Baba's, not the French name
     assert words["bg"]["redeal"] == "Преразпредели ({n})"
 
 
@@ -246,3 +247,86 @@ def test_pending_keys_import_into_every_catalog_in_one_command(tmp_path):
     pending.write_text(json.dumps({"menu": {"en": "Menu"}}), encoding="utf-8")
     with pytest.raises(SystemExit, match="menu has no ar text"):
         catalogs.import_file(pending, tmp_path / "locale")
+
+
+def sample_values(template: str) -> dict[str, object]:
+    """Every placeholder of ``template`` filled with lower-case words, ``n`` with a number."""
+    names = catalogs.placeholders(template)
+    return {name: 5 if name == "n" else "queen of spades" for name in names}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_sentence_that_begins_with_a_value_begins_with_a_capital(lang):
+    """Issue 48, 4: "queen of spades to column 2." was said at the foot of the page. Over every
+    message of the catalog: a sentence (it ends as one) whose first word is a value begins with
+    a capital where the script has them; Arabic, which has none, is left as it is; a piece of
+    another message ("{card} to {place}", a replay caption's move) keeps its value's case."""
+    words = WORDS[lang]
+    sentences = 0
+    for key, text in catalogs.texts(catalogs.read(lang)).items():
+        plural = not isinstance(text, str)
+        t = words.translations
+        template = t.ngettext(key, key, 5) if plural else t.gettext(key)
+        values = sample_values(template)
+        said = words.count(key, 5, **values) if plural else words.text(key, **values)
+        plain = template.format(**values)
+        if template.startswith("{") and template.rstrip().endswith((".", "!", "?", "…", "؟")):
+            sentences += plain[0].isalpha()
+            expected = plain if lang == "ar" else plain[0].upper() + plain[1:]
+            assert said.replace("\u2068", "").replace("\u2069", "") == expected, key
+        elif not said.startswith(("\u2068", "Queen")):
+            assert said[0] == plain[0], key  # no other message changes its first letter
+    assert sentences >= 1  # "moved" at least: "{card} to {place}."
+    card = words.card(Card.parse("QS"))
+    cr = game.new("CR1-N-AAAAAAB")
+    moved = words.text("moved", card=card, place=names.place_name(cr, "t2", words))
+    assert moved[0] == (card[0] if lang == "ar" else card[0].upper()) and moved[1:4] == card[1:4]
+    caption = words.text("move_card", card=card, place="x")
+    assert caption.startswith(card)  # a piece of a replay's caption: as it is
+    assert words.alone(card)[0] == moved[0]  # the card the keyboard points at, said alone
+
+
+def test_the_move_said_at_the_foot_of_the_page_begins_with_a_capital():
+    assert WORDS["en"].text("moved", card="queen of spades", place="column 2") == (
+        "Queen of spades to column 2."
+    )
+    assert WORDS["ru"].text("moved", card="дама пик", place="столбец 2").startswith("Дама пик")
+    assert WORDS["en"].text("replay_caption", n=1, total=9, move="x", caption="redeal.") == (
+        "Move 1 of 9: x. Redeal."  # a sentence inside a message begins with a capital too
+    )
+
+
+def test_a_latin_value_in_an_arabic_sentence_is_isolated_and_nothing_else_is():
+    """Issue 48, 11: a game code, a link or a Latin name inside an Arabic sentence is set
+    apart in Unicode isolates (FSI … PDI) where it is filled in, so the punctuation after it
+    stays where the sentence puts it; an Arabic value, a number, and every value in a
+    left-to-right language are left as they are."""
+    ar, fsi, pdi = WORDS["ar"], "\u2068", "\u2069"
+    label = ar.text("board_label", game="Crescent", code="CR1-N-AAAAAAB")
+    template = ar.translations.gettext("board_label")
+    assert label == template.format(game=f"{fsi}Crescent{pdi}", code=f"{fsi}CR1-N-AAAAAAB{pdi}")
+    opened = ar.text("daily_opened", date="14 مارس", game="Crescent Four")
+    assert opened.endswith(f"{fsi}Crescent Four{pdi}.")  # the full stop after the name
+    assert ar.text("link_copied", url="https://x.example/#CR1-N-AAAAAAB").endswith(
+        f"{fsi}https://x.example/#CR1-N-AAAAAAB{pdi}"
+    )
+    card = ar.card(Card.parse("QS"))
+    moved = ar.text("moved", card=card, place="العمود 2")
+    assert fsi not in moved and moved == ar.translations.gettext("moved").format(
+        card=card, place="العمود 2"
+    )
+    assert fsi not in ar.count("moves_count", 12) and fsi not in ar.text("stat_moves", n=3)
+    for lang in set(LANGUAGES) - {"ar"}:
+        assert fsi not in WORDS[lang].text("board_label", game="Crescent", code="CR1-N-AAAAAAB")
+
+
+def test_a_region_name_wider_than_a_card_is_condensed_to_it():
+    """Issue 48, 12: Russian "Колода" (six letters, wider than a card at the region's size)
+    ran into "Сброс" beside it; now a name of more than five letters is condensed to a little
+    less than a card's width (the browser test measures every language's names on screen)."""
+    g = game.new("FT1-N-AAAAAAB")
+    markup = board.render(g, board.layout_for(g, 1.0), board.View(), WORDS["ru"])
+    stock = re.search(r'<text class="region"[^>]*>Колода</text>', markup)
+    assert stock is not None and 'textLength="88"' in stock[0]  # a space to its neighbour
+    waste = re.search(r'<text class="region"[^>]*>Сброс</text>', markup)
+    assert waste is not None and "textLength" not in waste[0]  # five letters fit

@@ -205,7 +205,7 @@ def test_every_other_language_gets_its_own_manifest(tmp_path):
     words = catalogs.words("ar", ROOT / "locale")
     assert (arabic["lang"], arabic["dir"], arabic["name"]) == ("ar", "rtl", words["title"])
     assert arabic["description"] == words["description"] != source["description"]
-    assert arabic["shortcuts"][1]["short_name"] == "Quarante Voleurs"  # the seed's name
+    assert arabic["shortcuts"][1]["short_name"] == "الأربعون لصًا"  # the catalog's name
     assert [s["url"] for s in arabic["shortcuts"]] == [s["url"] for s in source["shortcuts"]]
     assert arabic["icons"] == source["icons"] and arabic["start_url"] == source["start_url"]
     for path in written:

@@ -22,7 +22,7 @@ def test_a_tap_that_moves_animates_the_card_from_where_it_was_and_says_so():
     t.draw(1.0)
     origins = t.origins()
     shown = t.input(t.controller.tap("t6", 0), 1_000, 1.0, origins)
-    assert shown == Shown("queen of spades to descending spades foundation.")
+    assert shown == Shown("Queen of spades to descending spades foundation.")  # a capital
     x0, y0 = origins["t6"]
     x1, y1 = board.top_card_xy(t.game, t.layout, "f5")
     assert t.view.arrival == ("f5", x0 - x1, y0 - y1)
@@ -65,7 +65,7 @@ def test_a_move_without_its_origin_is_drawn_in_place_with_no_flight():
 def test_a_selection_lights_up_its_targets_and_a_tap_beside_drops_it():
     t = table(CR)
     shown = t.input(t.controller.tap("t1", 0), 0, 1.0, t.origins())
-    assert shown.say == "two of hearts selected: tap where it should go."
+    assert shown.say == "Two of hearts selected: tap where it should go."
     assert t.view.selected == "t1" and t.view.targets == {"f2", "t7"}
     assert t.deselect(10) == Shown("Selection cleared.")
     assert t.view.selected is None and t.controller.selected is None
@@ -85,7 +85,7 @@ def test_the_end_is_shown_once_and_an_undo_reopens_the_game():
     t = table(one_move_from_won())
     shown = t.input(t.controller.tap("t1", 0), 1_000, 1.0, t.origins())
     assert shown.ended == "won" and t.game.status == "won"
-    assert shown.say == "king of spades to ascending spades foundation. You won!"  # said once
+    assert shown.say == "King of spades to ascending spades foundation. You won!"  # said once
     assert not panel.toolbar(t.game, WORDS).can_redeal  # a won game has no use for a redeal
     assert t.redeal(1_500) == Shown() and t.game.redeals_left == 2 and t.game.can_undo
     assert t.settle(None, 2_000) == Shown()  # already shown: not again
@@ -121,7 +121,7 @@ def test_settings_changed_on_the_table_reach_its_controller():
     assert t.controller.settings.auto_placement
     assert (
         t.input(t.controller.drop("t7", None), 0, 1.0, t.origins()).say
-        == "ace of clubs to clubs foundation 4."
+        == "Ace of clubs to clubs foundation 4."
     )
 
 

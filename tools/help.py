@@ -42,13 +42,43 @@ def chrome(root: Path = ROOT) -> dict[str, dict[str, str]]:
 COMBO = re.compile(r"<kbd>[^<]+</kbd>(?:\+<kbd>[^<]+</kbd>)+")
 
 
+# In a right-to-left page, what is written left to right inside a sentence: a card (A♠,
+# 10♥), or Latin words with the codes' hyphens and a code's trailing "-…" or "-" (CR1-N-…,
+# Crescent Four, La Belle Lucie). Each is isolated (<bdi>), or the bidi algorithm sends its
+# trailing punctuation to the other side ("…FT1-N-", "♠A"); a list of cards stays a list read
+# right to left, each card a unit. Not after "&" (an entity) nor inside <code> or <kbd>.
+_WORD = r"[A-Za-z][A-Za-z0-9]*(?:['’][A-Za-z]+)?"
+LATIN_RUN = re.compile(
+    rf"(?<![&\w])(?:(?:10|[2-9AKQJ])[♠♥♦♣]|{_WORD}(?:[- ]{_WORD}|-[0-9]+)*(?:-…|-(?=\s)|…)?)"
+)
+_TAG = re.compile(r"(<[^>]+>)")
+# a table's cell that holds a game's code (FT1-J): kept on one line, not broken at its hyphen
+CODE_CELL = re.compile(r"<td>([A-Z]{2}\d-[A-Z])</td>")
+
+
+def isolate_latin(html: str) -> str:
+    """``html`` of a right-to-left page with each left-to-right run of its text in <bdi>."""
+    out, inside = [], 0  # inside <code> or <kbd>: kept as it is (the stylesheet isolates it)
+    for part in _TAG.split(html):
+        if part.startswith("<"):
+            name = re.match(r"</?(\w+)", part)
+            if name and name[1] in ("code", "kbd"):
+                inside += -1 if part.startswith("</") else 1
+        elif not inside:
+            part = LATIN_RUN.sub(lambda m: f"<bdi>{m[0]}</bdi>", part)
+        out.append(part)
+    return "".join(out)
+
+
 def body(lang: str, game: str, root: Path = ROOT) -> str:
     """The page's text as HTML: the game's rules, then the controls and keys of the app."""
     folder = root / SOURCE / lang
     text = (folder / f"{game}.md").read_text(encoding="utf-8")
     text += "\n\n" + (folder / "app.md").read_text(encoding="utf-8")
     html = markdown.markdown(text, extensions=["tables", "sane_lists"], output_format="html")
-    return COMBO.sub(lambda m: f'<span class="combo">{m[0]}</span>', html)
+    html = COMBO.sub(lambda m: f'<span class="combo">{m[0]}</span>', html)
+    html = CODE_CELL.sub(r'<td class="code">\1</td>', html)
+    return isolate_latin(html) if lang in RTL else html
 
 
 def scrolling_tables(html: str, label: str) -> str:
@@ -107,7 +137,7 @@ def page(lang: str, game: str, words: dict[str, dict[str, str]], root: Path = RO
 <nav class="games" aria-label="{escape(w["games"])}">{games}</nav>
 </header>
 <main>
-<h1>{escape(title)}</h1>
+<h1>{isolate_latin(escape(title)) if rtl else escape(title)}</h1>
 {scrolling_tables(body(lang, game, root), w["table"])}
 </main>
 <footer>

@@ -177,11 +177,12 @@ class FortyThievesView(GameView):
         return settings.auto_placement
 
 
-def fit(words: Messages, key: str, room: int = 6) -> str:
-    """A word longer than a card's width holds (``room`` letters at the region's size, as
-    "Défausse" or "المكشوف" are) is condensed to that width, so two neighbours never touch."""
+def fit(words: Messages, key: str, room: int = 5) -> str:
+    """A word longer than a card's width holds (``room`` letters at the region's size: a
+    sixth, as in "Колода", "Défausse" or "المكشوف", is too many) is condensed to a little
+    less than that width, so that two neighbours keep a space between them."""
     too_long = len(words.text(key)) > room
-    return f' textLength="{CARD_W}" lengthAdjust="spacingAndGlyphs"' if too_long else ""
+    return f' textLength="{CARD_W - 12}" lengthAdjust="spacingAndGlyphs"' if too_long else ""
 
 
 VIEW = FortyThievesView()

@@ -150,8 +150,8 @@ class Table:
         self.view.picked = (place, depth) if depth > 1 else None
         card = self.words.card(g.cards(place)[-depth])
         if depth == 1:
-            return Shown(say=card)
-        return Shown(say=self.words.count("run_cards", depth - 1, card=card))
+            return Shown(say=self.words.alone(card))
+        return Shown(say=self.words.alone(self.words.count("run_cards", depth - 1, card=card)))
 
     def deselect(self, now_ms: float) -> Shown:
         """A tap beside every place: the selection is dropped."""
