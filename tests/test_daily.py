@@ -20,7 +20,7 @@ from game.ui.deals import parse_list, pick
 from game.ui.links import read_hash
 from game.ui.messages import Messages
 from game.ui.settings import Settings
-from game.ui.storage import Damaged, MemoryStore, Storage
+from game.ui.storage import MAX_CHARS, Damaged, MemoryStore, Storage
 
 POOL = tuple(f"CR1-N-AAAA{a}{b}{c}" for a in "AB" for b in "ABCDEFGHIJKLMNOPQRST" for c in "AB")
 WORDS = {lang: Messages.load(lang) for lang in ("en", "ar", "ru")}
@@ -111,6 +111,51 @@ def test_the_record_round_trips_and_anything_else_is_damaged():
     storage.write(daily.KEY, "[[[[")
     assert daily.load(storage) == (Record(), "damaged_daily")
     assert daily.save(storage, r) and daily.load(storage) == (r, None)
+
+
+def code_of(kind: str, n: int) -> str:
+    game_id, variant = kind.split("-")
+    return str(GameCode(game_id, variant, n))
+
+
+def test_the_largest_record_normal_play_makes_reads_back_whole_with_its_streak():
+    """Every game's daily won every day, with the widest numbers, for as many days as the
+    record keeps (far more than its reader's 100,000 characters in detail), then days more of
+    play: each record written reads back as it was, and the streaks run on."""
+    first = date(2025, 1, 1)
+    widest = {"moves": daily.MAX_MOVES, "ms": daily.MAX_MS, "hints": daily.MAX_HINTS}
+    days = {
+        (first + timedelta(days=i)).isoformat(): {
+            k: daily.Entry(code_of(k, i), True, **widest) for k in KINDS
+        }
+        for i in range(daily.KEEP_DAYS - 1)
+    }
+    r = Record(days, best=daily.KEEP_DAYS - 1)
+    storage = Storage(MemoryStore())
+    for i in range(daily.KEEP_DAYS - 1, daily.KEEP_DAYS + 2):
+        day = first + timedelta(days=i)
+        for kind in KINDS:
+            r = r.hinted(day, code_of(kind, i)).won(day, code_of(kind, i), 10**6, 1e13)
+            assert len(r.to_json()) <= MAX_CHARS
+        assert daily.save(storage, r)
+        back, notice = daily.load(storage)
+        assert notice is None and back == r
+        assert back.streak(day) == back.best_streak() == i + 1
+        assert back.status(day, day) == "won" and back.status(first, day) == "won"
+        assert back.status(first - timedelta(days=1), day) == "before"
+    hinted = {**widest, "hints": 1}
+    assert back.entry(day, "CR1-N") == daily.Entry(code_of("CR1-N", i), True, **hinted)
+
+
+def test_a_run_kept_of_days_dropped_joins_the_days_still_held():
+    r = Record(runs=(("2026-11-30", 5),)).won(D1, POOL[0], 1, 1.0).won(D3, POOL[2], 1, 1.0)
+    assert r.streak(D1) == 6 and r.best_streak() == 6 and r.streak(D3) == 1
+    assert [r.status(D1 - timedelta(days=n), D4) for n in (1, 5, 6)] == ["won", "won", "before"]
+    assert r.status(D2, D4) == "missed"
+    assert Record.from_json(r.to_json()) == r
+    for bad in ([["2026-11-30", 0]], [["2026-11-31", 1]], [["2026-11-30"]], "x", [[1, 1]] * 99):
+        with pytest.raises(Damaged):
+            Record.from_json(json.dumps({**json.loads(r.to_json()), "runs": bad}))
 
 
 @given(st.lists(st.integers(0, 60), max_size=40))

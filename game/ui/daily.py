@@ -33,14 +33,18 @@ from game.codes import DEAL_COUNT, KINDS, kind_slug
 
 from .links import hooks_on
 from .query import query_values
-from .storage import Damaged, Storage, read_json, stored_code
+from .storage import MAX_CHARS, Damaged, Storage, read_json
 
 EPOCH = date(2026, 12, 1)  # day 0 of every pool
 PROVEN = ("CR1-N", "CR1-F", "CR1-D", "CR1-O", "FT1-N")  # the kinds with a pool of proven deals
 MIX = 0x9E3779B1  # odd, so day -> deal is a bijection modulo 2**35
 KEY = "solitaire.daily"
 SCHEMA = 1
-KEEP_DAYS = 800  # days remembered: two years of calendars
+KEEP_DAYS = 800  # days remembered in detail at most: two years of calendars
+MAX_TEXT = MAX_CHARS - 10_000  # the record's written size: under what its reader takes
+MAX_RUNS = 16  # runs of won days kept once their days' detail is dropped
+RUN_CHARS = len('["2026-12-01",80000],')  # the most a run adds to the text
+MAX_BEST = KEEP_DAYS * 100  # a streak's length, checked on the way in
 MAX_MOVES = 100_000
 MAX_MS = 1000.0 * 60 * 60 * 24 * 365
 MAX_HINTS = 100_000
@@ -134,11 +138,14 @@ WON, PLAYED, MISSED, OPEN, FUTURE, BEFORE = "won", "played", "missed", "open", "
 
 @dataclass(frozen=True)
 class Record:
-    """Every daily played, by date (ISO) and kind; ``best``: the best streak ever counted (it
-    outlives the days forgotten after :data:`KEEP_DAYS`)."""
+    """Every daily played, by date (ISO) and kind, as far back as :data:`KEEP_DAYS` and
+    :data:`MAX_TEXT` allow; ``runs``: won days in a row whose detail was dropped, as (last
+    day, length), so that a streak outlives its oldest days; ``best``: the best streak ever
+    counted (it outlives every day forgotten)."""
 
     days: dict[str, dict[str, Entry]] = field(default_factory=dict)
     best: int = 0
+    runs: tuple[tuple[str, int], ...] = ()
 
     def entry(self, day: date, kind: str) -> Entry | None:
         return self.days.get(day.isoformat(), {}).get(kind)
@@ -146,10 +153,7 @@ class Record:
     def _with(self, day: date, kind: str, entry: Entry) -> Record:
         iso = day.isoformat()
         days = {**self.days, iso: {**self.days.get(iso, {}), kind: entry}}
-        if len(days) > KEEP_DAYS:
-            days = {k: days[k] for k in sorted(days)[-KEEP_DAYS:]}
-        out = Record(days, self.best)
-        return replace(out, best=max(self.best, out.longest()))
+        return Record(days, self.best, self.runs).fitted()
 
     def played(self, day: date, code: str) -> Record:
         """The daily ``code`` of ``day`` has its first move."""
@@ -164,6 +168,7 @@ class Record:
         entry = self.entry(day, kind) or Entry(code)
         if entry.won:
             return self
+        moves, ms = min(max(moves, 0), MAX_MOVES), float(round(min(max(ms, 0.0), MAX_MS)))
         return self._with(day, kind, replace(entry, won=True, moves=moves, ms=ms))
 
     def hinted(self, day: date, code: str) -> Record:
@@ -174,53 +179,74 @@ class Record:
             return self
         return self._with(day, kind, replace(entry, hints=min(entry.hints + 1, MAX_HINTS)))
 
+    # --- kept within what the reader takes ------------------------------------------------
+    def fitted(self) -> Record:
+        """The record as it is written: at most :data:`KEEP_DAYS` days of detail and
+        :data:`MAX_TEXT` characters (the oldest days go first, their won days kept as runs),
+        and the best streak counted. Whatever the page writes, :meth:`from_json` reads back."""
+        out = self
+        while len(out.days) > KEEP_DAYS or len(text := out.to_json()) > MAX_TEXT:
+            days, runs = dict(sorted(out.days.items())), list(out.runs)
+            over = max(len(text) - MAX_TEXT + RUN_CHARS, 0)  # a run more may be written
+            while days and (len(days) > KEEP_DAYS or over > 0):
+                iso = next(iter(days))
+                kinds = days.pop(iso)
+                over -= len(_dump({iso: _raw_day(kinds)}))  # its text (and a comma, less)
+                if any(e.won for e in kinds.values()):
+                    runs.append((iso, 1))
+            out = Record(days, out.best, _joined(runs)[-MAX_RUNS:])
+        return replace(out, best=min(max(out.best, out.longest()), MAX_BEST))
+
     # --- what the record says ---------------------------------------------------------------
+    def spans(self) -> list[tuple[date, date]]:
+        """The runs of won days the record knows (days with a daily won, and the runs kept of
+        days dropped), joined: (first day, last day), in order."""
+        won = [(iso, 1) for iso, kinds in self.days.items() if any(e.won for e in kinds.values())]
+        return [(d - timedelta(days=n - 1), d) for d, n in _dated(_joined([*self.runs, *won]))]
+
+    def _won(self, day: date) -> bool:
+        if any(e.won for e in self.days.get(day.isoformat(), {}).values()):
+            return True
+        return any(last - timedelta(days=n - 1) <= day <= last for last, n in _dated(self.runs))
+
     def status(self, day: date, now: date) -> str:
         """A date in the calendar: won (a daily of any game won), played, missed (a past day
-        with no daily played, after the first one ever), open (today, not won yet), future,
-        or before the first daily."""
-        entries = self.days.get(day.isoformat(), {}).values()
-        if any(e.won for e in entries):
+        with no daily played, after the first one known), open (today, not won yet), future,
+        or before the first daily (or before the days the record still holds)."""
+        if self._won(day):
             return WON
         if day > now:
             return FUTURE
         if day == now:
             return OPEN
-        if entries:
+        if day.isoformat() in self.days:
             return PLAYED
-        first = min(self.days, default=None)
+        known = [*self.days, *(first.isoformat() for first, _ in self.spans())]
+        first = min(known, default=None)
         return MISSED if first is not None and day.isoformat() > first else BEFORE
 
     def streak(self, now: date) -> int:
         """Won days in a row up to today, or up to yesterday while today is still open."""
-        day = now if self.status(now, now) == WON else now - timedelta(days=1)
-        count = 0
-        while self.status(day, now) == WON:
-            count += 1
-            day -= timedelta(days=1)
-        return count
+        day = now if self._won(now) else now - timedelta(days=1)
+        for first, last in self.spans():
+            if first <= day <= last:
+                return (day - first).days + 1
+        return 0
 
     def longest(self) -> int:
         """The longest run of won days the record holds."""
-        won = sorted(
-            date.fromisoformat(k) for k, v in self.days.items() if any(e.won for e in v.values())
-        )
-        best = run = 0
-        for i, day in enumerate(won):
-            run = run + 1 if i and (day - won[i - 1]).days == 1 else 1
-            best = max(best, run)
-        return best
+        return max(((last - first).days + 1 for first, last in self.spans()), default=0)
 
     def best_streak(self) -> int:
         return max(self.best, self.longest())
 
     # --- stored ----------------------------------------------------------------------------
     def to_json(self) -> str:
-        days = {
-            iso: {k: [e.code, e.won, e.moves, e.ms, e.hints] for k, e in kinds.items()}
-            for iso, kinds in self.days.items()
-        }
-        return json.dumps({"v": SCHEMA, "best": self.best, "days": days})
+        days = {iso: _raw_day(kinds) for iso, kinds in self.days.items()}
+        data: dict[str, object] = {"v": SCHEMA, "best": self.best, "days": days}
+        if self.runs:
+            data["runs"] = [list(run) for run in self.runs]
+        return _dump(data)
 
     @classmethod
     def from_json(cls, text: str) -> Record:
@@ -229,7 +255,7 @@ class Record:
         if not isinstance(data, dict) or data.get("v") != SCHEMA:
             raise Damaged("not a daily record of this version")
         best, raw = data.get("best"), data.get("days")
-        if isinstance(best, bool) or not isinstance(best, int) or not 0 <= best <= KEEP_DAYS * 100:
+        if isinstance(best, bool) or not isinstance(best, int) or not 0 <= best <= MAX_BEST:
             raise Damaged("best streak is not a count")
         if not isinstance(raw, dict) or len(raw) > KEEP_DAYS:
             raise Damaged("no days")
@@ -238,7 +264,46 @@ class Record:
             if parse_day(iso) is None or not isinstance(kinds, dict) or not kinds:
                 raise Damaged("a day is not a date with its dailies")
             days[iso] = {kind: _entry(kind, value) for kind, value in kinds.items()}
-        return cls(days, best)
+        return cls(days, best, _runs(data.get("runs", [])))
+
+
+def _raw_day(kinds: dict[str, Entry]) -> dict[str, list[object]]:
+    return {k: [e.code, e.won, e.moves, round(e.ms), e.hints] for k, e in kinds.items()}
+
+
+def _dump(data: object) -> str:
+    return json.dumps(data, separators=(",", ":"))
+
+
+def _dated(runs: Sequence[tuple[str, int]]) -> list[tuple[date, int]]:
+    return [(date.fromisoformat(iso), n) for iso, n in runs]
+
+
+def _joined(runs: Sequence[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
+    """Runs of won days in order, those that touch or overlap made one."""
+    spans: list[tuple[date, date]] = []
+    for first, last in sorted((d - timedelta(days=n - 1), d) for d, n in _dated(runs)):
+        if spans and first <= spans[-1][1] + timedelta(days=1):
+            spans[-1] = (spans[-1][0], max(spans[-1][1], last))
+        else:
+            spans.append((first, last))
+    return tuple((last.isoformat(), (last - first).days + 1) for first, last in spans)
+
+
+def _runs(value: object) -> tuple[tuple[str, int], ...]:
+    if not isinstance(value, list) or len(value) > MAX_RUNS:
+        raise Damaged("runs are not a short list")
+    runs = []
+    for run in value:
+        if not isinstance(run, list) or len(run) != 2:
+            raise Damaged("a run is not a day and a length")
+        iso, n = run
+        if parse_day(iso) is None or isinstance(n, bool) or not isinstance(n, int):
+            raise Damaged("a run is not a day and a length")
+        if not 1 <= n <= MAX_BEST:
+            raise Damaged("a run's length is out of range")
+        runs.append((iso, n))
+    return tuple(runs)
 
 
 def _entry(kind: str, value: object) -> Entry:
@@ -247,15 +312,20 @@ def _entry(kind: str, value: object) -> Entry:
     if not isinstance(value, list) or len(value) != 5:
         raise Damaged("an entry is not a list of five")
     code, won, moves, ms, hints = value
-    code = stored_code(code)
-    if GameCode.parse(code).kind != kind or not isinstance(won, bool):
+    if not isinstance(code, str) or len(code) > 20:
+        raise Damaged("no game code")
+    try:
+        parsed = GameCode.parse(code)  # (once: a record holds up to thousands of entries)
+    except CodeError as err:
+        raise Damaged(str(err)) from None
+    if parsed.kind != kind or not isinstance(won, bool):
         raise Damaged("an entry of another game")
     for number, top in ((moves, MAX_MOVES), (hints, MAX_HINTS)):
         if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number <= top:
             raise Damaged("a count out of range")
     if isinstance(ms, bool) or not isinstance(ms, int | float) or not 0 <= ms <= MAX_MS:
         raise Damaged("a time out of range")
-    return Entry(code, won, moves, float(ms), hints)
+    return Entry(str(parsed), won, moves, float(ms), hints)
 
 
 def load(storage: Storage) -> tuple[Record, str | None]:

@@ -122,9 +122,15 @@ class SavedGame:
 
     @classmethod
     def of(cls, g: game.Solitaire, elapsed_ms: float, now_ms: float) -> SavedGame:
+        """``g`` as it is kept: a game whose moves are more than its reader replays
+        (:data:`MAX_LINE`) is kept from where it stands, its undo history left behind, so
+        that whatever is written is read back."""
         if g.code is None:
             raise ValueError("only a game dealt from a code is saved")
-        return cls(g.code, g.line, g.redo_line, g.moves, elapsed_ms, now_ms, g.origin)
+        moves, elapsed_ms = min(g.moves, MAX_COUNTER), min(max(elapsed_ms, 0.0), MAX_ELAPSED_MS)
+        if len(g.line) + len(g.redo_line) > MAX_LINE:
+            return cls(g.code, (), (), moves, elapsed_ms, now_ms, g.position())
+        return cls(g.code, g.line, g.redo_line, moves, elapsed_ms, now_ms, g.origin)
 
     def restore(self) -> game.Solitaire:
         """The game itself, rebuilt through the engine's checked API: a line the rules refuse
