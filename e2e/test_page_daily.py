@@ -9,12 +9,14 @@ import re
 from datetime import date, timedelta
 
 from harness import ROOT
-from pages import choose, drag, load_code, open_settings
+from pages import choose, drag, kept, load_code, open_settings
 from playwright.sync_api import expect
 
 import game
 from game.ui import daily
 from game.ui.deals import parse_list
+from game.ui.stats import KEY as STATS_KEY
+from game.ui.stats import Stats
 from game.ui.storage import GAME_PREFIX
 from tools.daily import stored_lines
 
@@ -120,6 +122,63 @@ def test_a_daily_win_counts_in_the_streak_and_the_calendar_and_shares_no_spoiler
     choose(later, "stats")
     expect(later.locator("[data-stat=daily-streak]")).to_have_text("2")
     later.close()
+
+
+def stored(page, key: str) -> str:
+    kept(page)  # the last draw kept (saved, counted)
+    return page.evaluate("k => localStorage.getItem(k)", key)
+
+
+def test_two_tabs_keep_both_dailies_and_both_games_counted(warm):
+    """Tab A wins today's Crescent daily, then tab B (open since before) draws a card in
+    today's Forty Thieves daily: neither overwrites the other, and B shows A's win."""
+    crescent, forty = todays("CR1-N"), todays("FT1-N")
+    storage, last = one_move_before_the_win(crescent)
+    a, watch_a = warm.open(f"#{crescent}", query=QUERY, storage=storage, reduced_motion="reduce")
+    b, watch_b = warm.open(f"#{forty}", query=QUERY, clear=False, reduced_motion="reduce")
+    for page in (a, b):
+        expect(page.locator("body")).to_have_attribute("data-daily", DAY.isoformat())
+    drag(a, last.src, last.dst)
+    expect(a.locator("#won-dialog")).to_be_visible()
+    kept(a)
+    b.locator("header [data-action=draw]").click()
+    expect(b.locator("#stat-moves")).to_have_text("Moves 1")
+    record = daily.Record.from_json(stored(b, daily.KEY))
+    assert record.entry(DAY, "CR1-N").won and record.entry(DAY, "FT1-N") == daily.Entry(forty)
+    counted = Stats.from_json(stored(b, STATS_KEY))
+    assert counted.record("CR1-N").won == 1 and counted.record("FT1-N").played == 1
+    choose(b, "stats")  # B shows A's win, told by the browser's storage event
+    expect(b.locator(f'#calendar [data-day="{DAY.isoformat()}"]')).to_have_attribute(
+        "data-status", "won"
+    )
+    expect(b.locator("[data-stat=daily-streak]")).to_have_text("1")
+    expect(b.locator("#stats-table [data-stat=stats_won] td").first).to_have_text("1")
+    for watch in (watch_a, watch_b):
+        watch.check()
+
+
+FILL_THE_QUOTA = """() => {  // another app of the same origin fills the quota
+    const block = 'x'.repeat(256 * 1024);
+    for (let i = 0; ; i++) {
+        try { localStorage.setItem('other.app.' + i, block); } catch { break; }
+    }
+    for (let size = 128 * 1024; size >= 1; size = Math.floor(size / 2)) {
+        try { localStorage.setItem('other.app.tail.' + size, 'x'.repeat(size)); } catch {}
+    }
+}"""
+
+
+def test_a_daily_won_with_the_storage_full_says_it_cannot_be_kept(fresh):
+    code = todays("CR1-N")
+    storage, last = one_move_before_the_win(code)
+    page = fresh(f"#{code}", query=QUERY, storage=storage, reduced_motion="reduce")
+    expect(page.locator("body")).to_have_attribute("data-daily", DAY.isoformat())
+    page.evaluate(FILL_THE_QUOTA)
+    drag(page, last.src, last.dst)
+    line = page.locator("#won-dialog #won-stats")
+    expect(line).to_contain_text("streak 1")  # in force while the page is open...
+    expect(line).to_contain_text("statistics and record of daily deals cannot be saved")
+    assert page.evaluate("k => localStorage.getItem(k)", daily.KEY) is None  # ...and said
 
 
 def test_a_challenge_link_shows_its_banner_until_won_then_compares(board):

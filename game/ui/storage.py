@@ -276,6 +276,7 @@ class Storage:
         self.store = store
         self.log = log  # the console: why something was set aside
         self.save_failed = False  # a write failed since the last one that worked
+        self.records_failed = False  # the same for the records (``shared``), said once
 
     # --- games ------------------------------------------------------------------------------
     def load_game(self, code: str) -> Loaded:
@@ -299,20 +300,7 @@ class Storage:
         if g.code is None or not (g.line or g.redo_line or g.origin):
             return True  # a position of the tests, or a deal not played yet: nothing to keep
         key, text = GAME_PREFIX + g.code, SavedGame.of(g, elapsed_ms, now_ms).to_json()
-        victims: list[str] | None = None  # read only when the quota is full: saves are frequent
-        while True:
-            try:
-                self.store.set(key, text)
-            except QuotaExceeded:
-                if victims is None:
-                    victims = self._oldest_games(other_than=key)
-                if not victims:
-                    break
-                self._remove(victims.pop(0))
-                continue
-            except Exception as err:  # noqa: BLE001  a store may fail in any way: play on
-                self.log(f"saving {key} failed: {err}")
-                break
+        if self._set(key, text, lambda: self._oldest_games(other_than=key)):
             self.save_failed = False
             self._trim()
             return True
@@ -361,13 +349,18 @@ class Storage:
     def read(self, key: str) -> str | None:
         return self._get(key)
 
-    def write(self, key: str, text: str) -> bool:
-        """False if the store refused (full, or switched off): the value is still in force."""
-        try:
-            self.store.set(key, text)
-        except Exception:  # noqa: BLE001
-            return False
-        return True
+    def write(self, key: str, text: str, make_room: bool = False) -> bool:
+        """False if the store refused (full, or switched off): the value is still in force.
+        ``make_room``: on a full quota, values set aside and then the oldest saved games go
+        first (never the newest, the game on the table), as a save makes room."""
+
+        def victims() -> list[str]:
+            if not make_room:
+                return []
+            corrupt = [k for k in self._keys() if k.endswith(CORRUPT)]
+            return corrupt + self._games_by_age()[:-1]
+
+        return self._set(key, text, victims)
 
     # --- set aside ----------------------------------------------------------------------------
     def set_aside(self, key: str, text: str, why: str) -> None:
@@ -378,6 +371,25 @@ class Storage:
             self.store.set(key + CORRUPT, text[:MAX_CHARS])
 
     # --- inside -------------------------------------------------------------------------------
+    def _set(self, key: str, text: str, victims: Callable[[], list[str]]) -> bool:
+        """Store ``text``; on a full quota remove ``victims()`` one by one (asked for only
+        then: saves are frequent) until it fits. False if it could not be stored."""
+        gone: list[str] | None = None
+        while True:
+            try:
+                self.store.set(key, text)
+            except QuotaExceeded:
+                if gone is None:
+                    gone = victims()
+                if not gone:
+                    return False
+                self._remove(gone.pop(0))
+            except Exception as err:  # noqa: BLE001  a store may fail in any way: play on
+                self.log(f"keeping {key} failed: {err}")
+                return False
+            else:
+                return True
+
     def _migrate(self, code: str) -> Loaded:
         """Schema 1 kept one game as a position (no moves): resumed once if it is of this
         code's game, and kept at once the new way, as a save that starts from that position

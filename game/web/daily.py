@@ -22,6 +22,7 @@ from game.ui import calendar, daily, deals
 from game.ui.challenge import Challenge
 from game.ui.messages import Messages
 from game.ui.settings import Settings
+from game.ui.shared import Shared, Step
 from game.ui.storage import Storage
 from game.web.clipboard import copy
 from game.web.elements import found
@@ -88,7 +89,15 @@ class Dailies:
         self.storage = storage
         self.words = host.words
         self.dates: calendar.DateNames = IntlDates(host.words.lang)
-        self.record, self.notice = daily.load(storage)
+        self.shared = Shared(
+            storage,
+            daily.KEY,
+            daily.Record.from_json,
+            daily.Record.to_json,
+            daily.Record(),
+            "damaged_daily",
+        )
+        self.notice = self.shared.notice
         self.pools: dict[str, tuple[str, ...]] = {}
         self.lists: dict[str, dict[str, str]] = {}
         self.on: date | None = None  # the date whose daily is on the table
@@ -96,6 +105,11 @@ class Dailies:
         self.shown_month: tuple[int, int] | None = None
         self.tasks: set[asyncio.Task[None]] = set()  # held: a task nobody holds may be dropped
         self.ready = False  # the lists are read once the page is ready, not on the boot's way
+
+    @property
+    def record(self) -> daily.Record:
+        """The record in force: as stored, with this tab's changes the store refused."""
+        return self.shared.value
 
     def today(self) -> date:
         return daily.today(str(window.location.search), float(window.Date.now()))
@@ -259,22 +273,33 @@ class Dailies:
         return yesterday.day if self.record.entry(yesterday.day, kind) is not None else None
 
     def played(self, g: Solitaire) -> None:
-        if self.on is not None and g.code is not None and g.line:
-            self.keep(self.record.played(self.on, g.code))
+        day, code = self.on, g.code
+        if day is not None and code is not None and g.line:
+            self.keep(lambda r: r.played(day, code))
 
     def won(self, g: Solitaire, elapsed_ms: float) -> None:
-        if self.on is not None and g.code is not None:
-            self.keep(self.record.won(self.on, g.code, g.moves, elapsed_ms))
+        day, code, moves = self.on, g.code, g.moves
+        if day is not None and code is not None:
+            self.keep(lambda r: r.won(day, code, moves, elapsed_ms))
         self.show_challenge(g)
 
     def hinted(self, g: Solitaire) -> None:
-        if self.on is not None and g.code is not None:
-            self.keep(self.record.hinted(self.on, g.code))
+        day, code = self.on, g.code
+        if day is not None and code is not None:
+            self.keep(lambda r: r.hinted(day, code))
 
-    def keep(self, record: daily.Record) -> None:
-        self.record = record
-        daily.save(self.storage, record)
+    def keep(self, step: Step[daily.Record]) -> None:
+        """``step`` made to the stored record (nothing is written when it changes nothing);
+        said if it could not be kept."""
+        notice = self.shared.change(step)
+        if notice:
+            self.host.announce(self.words.text(notice), add=True)
         if found().stats_dialog.open:
+            self.fill()
+
+    def stored(self, event: Any) -> None:
+        """Another tab wrote the record (a ``storage`` event): the calendar shows it now."""
+        if event.key in (None, daily.KEY) and self.shared.reread() and found().stats_dialog.open:
             self.fill()
 
     # --- sharing and challenging -------------------------------------------------------------
