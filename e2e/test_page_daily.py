@@ -181,6 +181,34 @@ def test_a_daily_won_with_the_storage_full_says_it_cannot_be_kept(fresh):
     assert page.evaluate("k => localStorage.getItem(k)", daily.KEY) is None  # ...and said
 
 
+def test_a_daily_won_before_its_list_arrives_is_counted_when_it_does(fresh):
+    """The daily's pool answers late (a slow network): the daily won meanwhile is kept once
+    its date is known, with its moves."""
+    code = todays("CR1-N")
+    storage, last = one_move_before_the_win(code)
+    held = []  # the pool's requests, answered after the win
+    page = fresh(
+        f"#{code}",
+        query=QUERY,
+        storage=storage,
+        reduced_motion="reduce",
+        service_workers="block",  # every fetch seen by the route
+        route=("**/static/data/daily-*.txt", lambda route: held.append(route)),
+    )
+    drag(page, last.src, last.dst)
+    expect(page.locator("#won-dialog")).to_be_visible()
+    assert held and page.evaluate("document.body.dataset.daily") is None  # not known yet
+    for route in held:
+        route.continue_()
+    expect(page.locator("body")).to_have_attribute("data-daily", DAY.isoformat())
+    page.locator("#won-dialog [data-action=close]").click()
+    choose(page, "stats")
+    today = page.locator(f'#calendar [data-day="{DAY.isoformat()}"]')
+    expect(today).to_have_attribute("data-status", "won")
+    entry = daily.Record.from_json(stored(page, daily.KEY)).entry(DAY, "CR1-N")
+    assert entry is not None and entry.moves == moves_to_win(code)
+
+
 def test_a_challenge_link_shows_its_banner_until_won_then_compares(board):
     code = "CR1-N-AAAAAQP"
     board.evaluate("location.hash = 'CR1-N-AAAAAQP~0~1'")  # a forged result: the deal opens

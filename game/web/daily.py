@@ -251,6 +251,7 @@ class Dailies:
             note = found().stat_daily
             note.textContent = self.words.text("daily_badge", date=self.dates.day(day, False))
             note.hidden = False
+            self.caught_up(self.host.game)
         if grade is not None:
             note = found().stat_grade
             note.textContent = self.words.text(f"grade_{grade}")
@@ -271,6 +272,16 @@ class Dailies:
         if yesterday is None or yesterday.code != code:
             return None
         return yesterday.day if self.record.entry(yesterday.day, kind) is not None else None
+
+    def caught_up(self, g: Solitaire) -> None:
+        """The daily's date is known now (its list came late): what was played of it before
+        is kept now, a win with its moves and time (its clock stopped with the win)."""
+        if self.host.replay_shown:  # a replay's moves are not the player's
+            return
+        if g.status == "won":
+            self.won(g, self.host.elapsed())
+        else:
+            self.played(g)
 
     def played(self, g: Solitaire) -> None:
         day, code = self.on, g.code
