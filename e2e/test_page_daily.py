@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 import game
 from game.ui import daily
 from game.ui.deals import parse_list
+from game.ui.links import replay_hash
 from game.ui.stats import KEY as STATS_KEY
 from game.ui.stats import Stats
 from game.ui.storage import GAME_PREFIX
@@ -207,6 +208,32 @@ def test_a_daily_won_before_its_list_arrives_is_counted_when_it_does(fresh):
     expect(today).to_have_attribute("data-status", "won")
     entry = daily.Record.from_json(stored(page, daily.KEY)).entry(DAY, "CR1-N")
     assert entry is not None and entry.moves == moves_to_win(code)
+
+
+def test_a_daily_continued_from_its_replay_is_not_the_players_win(fresh):
+    """Play from here on the daily's replay, one move before its win, then that move: the
+    game plays and is kept, but it is neither the day's daily won nor a game counted."""
+    code = todays("CR1-N")
+    line = stored_lines("CR1-N")[code].split()
+    page = fresh(replay_hash(code, line), query=QUERY, reduced_motion="reduce")
+    page.locator("[data-action=replay-end]").click()
+    page.locator("[data-action=replay-back]").click()
+    page.locator("[data-action=replay-here]").click()
+    expect(page.locator("#replay-bar")).to_be_hidden()
+    expect(page.locator("body")).to_have_attribute("data-daily", DAY.isoformat())
+    last = game.Move.from_text(line[-1])
+    drag(page, last.src, last.dst)
+    dialog = page.locator("#won-dialog")
+    expect(dialog.locator("#won-stats")).to_have_text(
+        "Continued from a replay: not counted in your statistics or daily record."
+    )
+    dialog.locator("[data-action=close]").click()
+    choose(page, "stats")
+    today = page.locator(f'#calendar [data-day="{DAY.isoformat()}"]')
+    expect(today).to_have_attribute("data-status", "open")
+    assert page.locator("#stats-table [data-stat=stats_won] td").all_inner_texts() == ["0"]
+    assert page.evaluate("k => localStorage.getItem(k)", daily.KEY) is None
+    assert json.loads(stored(page, GAME_PREFIX + code))["replayed"] is True  # kept, marked
 
 
 def test_a_challenge_link_shows_its_banner_until_won_then_compares(board):

@@ -196,6 +196,26 @@ def test_a_game_longer_than_its_reader_replays_is_kept_from_where_it_stands():
     assert back is not None and back.position() == loaded.game.position() and back.line
 
 
+def test_a_game_continued_from_a_replay_stays_marked_with_its_save():
+    """Play from here: the game is kept, marked as not the player's own, across visits; the
+    same deal dealt afresh, or another game, is the player's."""
+    s, store, _ = storage()
+    g = played(CODE, 12)
+    s.from_replay(g)
+    assert s.continued(g) and not s.continued(played(CODE, 12))
+    assert s.save_game(g, 1_000.0, now_ms=1.0)
+    later = Storage(store)  # the next visit
+    back = later.load_game(CODE).game
+    assert back is not None and later.continued(back)
+    later.forget_game(CODE)  # Restart: the deal afresh is the player's own
+    fresh = game.new(CODE)
+    fresh.play(*fresh.legal_moves()[0])
+    assert not later.continued(fresh) and later.save_game(fresh, 1.0, now_ms=2.0)
+    again = Storage(store)
+    assert not again.continued(again.load_game(CODE).game)
+    assert "replayed" not in store.data[GAME_PREFIX + CODE]
+
+
 def test_a_save_that_starts_from_a_position_is_checked_like_any_other():
     s, store, _ = storage()
     store.set(LEGACY_GAME_KEY, json.dumps({"code": CODE, "position": played(CODE, 6).position()}))

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import math
+import weakref
 from collections.abc import Callable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass
@@ -119,9 +120,12 @@ class SavedGame:
     elapsed_ms: float = 0.0
     saved_ms: float = 0.0
     start: str | None = None
+    replayed: bool = False  # continued from a replay: not the player's own (not counted)
 
     @classmethod
-    def of(cls, g: game.Solitaire, elapsed_ms: float, now_ms: float) -> SavedGame:
+    def of(
+        cls, g: game.Solitaire, elapsed_ms: float, now_ms: float, replayed: bool = False
+    ) -> SavedGame:
         """``g`` as it is kept: a game whose moves are more than its reader replays
         (:data:`MAX_LINE`) is kept from where it stands, its undo history left behind, so
         that whatever is written is read back."""
@@ -129,8 +133,8 @@ class SavedGame:
             raise ValueError("only a game dealt from a code is saved")
         moves, elapsed_ms = min(g.moves, MAX_COUNTER), min(max(elapsed_ms, 0.0), MAX_ELAPSED_MS)
         if len(g.line) + len(g.redo_line) > MAX_LINE:
-            return cls(g.code, (), (), moves, elapsed_ms, now_ms, g.position())
-        return cls(g.code, g.line, g.redo_line, moves, elapsed_ms, now_ms, g.origin)
+            return cls(g.code, (), (), moves, elapsed_ms, now_ms, g.position(), replayed)
+        return cls(g.code, g.line, g.redo_line, moves, elapsed_ms, now_ms, g.origin, replayed)
 
     def restore(self) -> game.Solitaire:
         """The game itself, rebuilt through the engine's checked API: a line the rules refuse
@@ -159,6 +163,7 @@ class SavedGame:
                 "moves": self.moves,
                 "elapsed": round(self.elapsed_ms),
                 "saved": round(self.saved_ms),
+                **({"replayed": True} if self.replayed else {}),
             }
         )
 
@@ -183,6 +188,7 @@ class SavedGame:
             _number(data.get("elapsed", 0), "elapsed", MAX_ELAPSED_MS),
             _number(data.get("saved", 0), "saved", 1e15),
             start,
+            data.get("replayed", False) is True,
         )
 
 
@@ -277,6 +283,7 @@ class Storage:
         self.log = log  # the console: why something was set aside
         self.save_failed = False  # a write failed since the last one that worked
         self.records_failed = False  # the same for the records (``shared``), said once
+        self.continued_games: weakref.WeakSet[game.Solitaire] = weakref.WeakSet()  # continued()
 
     # --- games ------------------------------------------------------------------------------
     def load_game(self, code: str) -> Loaded:
@@ -289,7 +296,10 @@ class Storage:
             saved = SavedGame.from_json(text)
             if saved.code != code:
                 raise Damaged(f"holds {saved.code}, not {code}")
-            return Loaded(saved.restore(), saved.elapsed_ms)
+            restored = saved.restore()
+            if saved.replayed:
+                self.continued_games.add(restored)
+            return Loaded(restored, saved.elapsed_ms)
         except Damaged as err:
             self.set_aside(key, text, str(err))
             return Loaded(notice="damaged_save")
@@ -299,13 +309,23 @@ class Storage:
         again. False if it could not be saved (the game plays on)."""
         if g.code is None or not (g.line or g.redo_line or g.origin):
             return True  # a position of the tests, or a deal not played yet: nothing to keep
-        key, text = GAME_PREFIX + g.code, SavedGame.of(g, elapsed_ms, now_ms).to_json()
+        saved = SavedGame.of(g, elapsed_ms, now_ms, self.continued(g))
+        key, text = GAME_PREFIX + g.code, saved.to_json()
         if self._set(key, text, lambda: self._oldest_games(other_than=key)):
             self.save_failed = False
             self._trim()
             return True
         self.save_failed = True
         return False
+
+    def from_replay(self, g: game.Solitaire) -> None:
+        """``g`` is continued from a replay ("Play from here"): marked so, with its save."""
+        self.continued_games.add(g)
+
+    def continued(self, g: game.Solitaire) -> bool:
+        """Whether ``g`` was continued from a replay: its moves up to there are the replay's,
+        so its win is not the player's own, and it is counted nowhere (statistics, daily)."""
+        return g in self.continued_games
 
     def kept_game(self, code: str) -> SavedGame | None:
         """The save of ``code``, read and changing nothing (None if there is none, or it is

@@ -283,20 +283,27 @@ class Dailies:
         else:
             self.played(g)
 
+    def daily_of(self, g: Solitaire) -> tuple[date, str] | None:
+        """The date and code of ``g`` if it is the player's own game of the daily on the
+        table (a game continued from a replay is not)."""
+        if self.on is None or g.code is None or self.storage.continued(g):
+            return None
+        return self.on, g.code
+
     def played(self, g: Solitaire) -> None:
-        day, code = self.on, g.code
-        if day is not None and code is not None and g.line:
+        if (mine := self.daily_of(g)) is not None and g.line:
+            day, code = mine
             self.keep(lambda r: r.played(day, code))
 
     def won(self, g: Solitaire, elapsed_ms: float) -> None:
-        day, code, moves = self.on, g.code, g.moves
-        if day is not None and code is not None:
+        if (mine := self.daily_of(g)) is not None:
+            (day, code), moves = mine, g.moves
             self.keep(lambda r: r.won(day, code, moves, elapsed_ms))
         self.show_challenge(g)
 
     def hinted(self, g: Solitaire) -> None:
-        day, code = self.on, g.code
-        if day is not None and code is not None:
+        if (mine := self.daily_of(g)) is not None:
+            day, code = mine
             self.keep(lambda r: r.hinted(day, code))
 
     def keep(self, step: Step[daily.Record]) -> None:

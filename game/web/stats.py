@@ -41,6 +41,7 @@ class Host(Protocol):
 class Records:
     def __init__(self, host: Host, storage: Storage) -> None:
         self.host = host
+        self.storage = storage
         self.shared = Shared(
             storage,
             stats.KEY,
@@ -59,15 +60,18 @@ class Records:
     def counted(self, g: game.Solitaire) -> None:
         """After every draw: a deal with its first move counts as played (once)."""
         code = g.code
-        if code is not None and g.line and code not in self.stats.seen:
-            self.keep(lambda s: s.played(code))
+        if code is None or not g.line or code in self.stats.seen or self.storage.continued(g):
+            return
+        self.keep(lambda s: s.played(code))
 
     def won(self, g: game.Solitaire, elapsed_ms: float) -> str:
         """A win counted; the statistics line for the won dialog (and, if the statistics
-        could not be kept, that said there)."""
+        could not be kept, that said there). A game continued from a replay is not counted."""
         code = g.code
         if code is None:
             return ""
+        if self.storage.continued(g):
+            return self.host.words.text("stats_not_counted")
         score, moves = view_of(g).score(g), g.moves  # (a step may be made again later)
         unkept = self.keep(lambda s: s.won(code, elapsed_ms, moves, score), say=False)
         kind = GameCode.parse(code).kind
