@@ -8,12 +8,13 @@ import json
 import re
 from datetime import date, timedelta
 
+import pytest
 from harness import ROOT
 from pages import choose, drag, kept, load_code, open_settings
 from playwright.sync_api import expect
 
 import game
-from game.ui import daily
+from game.ui import daily, daily_record
 from game.ui.deals import parse_list
 from game.ui.links import replay_hash
 from game.ui.stats import KEY as STATS_KEY
@@ -70,14 +71,34 @@ def test_two_fresh_pages_open_the_same_daily_and_an_unproven_one_says_so(fresh):
     expect(second.locator("body")).not_to_have_attribute("data-daily", DAY.isoformat())
 
 
+@pytest.mark.parametrize(
+    "zone, utc, day",
+    [
+        ("America/New_York", "2027-03-15T01:30:00Z", date(2027, 3, 14)),  # 21:30, the 14th
+        ("Asia/Tokyo", "2027-03-14T20:00:00Z", date(2027, 3, 15)),  # 05:00, the 15th
+    ],
+)
+def test_the_daily_and_the_calendar_follow_the_players_own_date(fresh, zone, utc, day):
+    page = fresh("#CR1-N-AAAAAAB", timezone_id=zone)  # no ?today: the browser's clock
+    page.clock.set_fixed_time(utc)
+    choose(page, "daily")
+    expect(page.locator("body")).to_have_attribute("data-daily", day.isoformat())
+    expect(page.locator("#board")).to_have_attribute("data-code", todays("CR1-N", day))
+    expect(page.locator("#stat-daily")).to_have_text(f"Daily Mar {day.day}")
+    choose(page, "stats")
+    expect(page.locator("#calendar [aria-current=date]")).to_have_attribute(
+        "data-day", day.isoformat()
+    )
+
+
 def test_a_daily_win_counts_in_the_streak_and_the_calendar_and_shares_no_spoiler(fresh):
     code = todays("CR1-N")
     storage, last = one_move_before_the_win(code)
     yesterday = DAY - timedelta(days=1)
     long_ago = DAY - timedelta(days=10)  # a daily played, not won: the days after it are missed
-    won_before = daily.Record().played(long_ago, todays("CR1-N", long_ago))
+    won_before = daily_record.Record().played(long_ago, todays("CR1-N", long_ago))
     won_before = won_before.won(yesterday, todays("CR1-N", yesterday), 150, 500_000.0)
-    storage[daily.KEY] = won_before.to_json()
+    storage[daily_record.KEY] = won_before.to_json()
     page = fresh(
         "#daily",
         query=QUERY,
@@ -144,8 +165,9 @@ def test_two_tabs_keep_both_dailies_and_both_games_counted(warm):
     kept(a)
     b.locator("header [data-action=draw]").click()
     expect(b.locator("#stat-moves")).to_have_text("Moves 1")
-    record = daily.Record.from_json(stored(b, daily.KEY))
-    assert record.entry(DAY, "CR1-N").won and record.entry(DAY, "FT1-N") == daily.Entry(forty)
+    record = daily_record.Record.from_json(stored(b, daily_record.KEY))
+    assert record.entry(DAY, "CR1-N").won
+    assert record.entry(DAY, "FT1-N") == daily_record.Entry(forty)
     counted = Stats.from_json(stored(b, STATS_KEY))
     assert counted.record("CR1-N").won == 1 and counted.record("FT1-N").played == 1
     choose(b, "stats")  # B shows A's win, told by the browser's storage event
@@ -177,9 +199,8 @@ def test_a_daily_won_with_the_storage_full_says_it_cannot_be_kept(fresh):
     page.evaluate(FILL_THE_QUOTA)
     drag(page, last.src, last.dst)
     line = page.locator("#won-dialog #won-stats")
-    expect(line).to_contain_text("streak 1")  # in force while the page is open...
+    expect(line).to_contain_text("streak 1")  # in force while the page is open, and said
     expect(line).to_contain_text("statistics and record of daily deals cannot be saved")
-    assert page.evaluate("k => localStorage.getItem(k)", daily.KEY) is None  # ...and said
 
 
 def test_a_daily_won_before_its_list_arrives_is_counted_when_it_does(fresh):
@@ -206,7 +227,7 @@ def test_a_daily_won_before_its_list_arrives_is_counted_when_it_does(fresh):
     choose(page, "stats")
     today = page.locator(f'#calendar [data-day="{DAY.isoformat()}"]')
     expect(today).to_have_attribute("data-status", "won")
-    entry = daily.Record.from_json(stored(page, daily.KEY)).entry(DAY, "CR1-N")
+    entry = daily_record.Record.from_json(stored(page, daily_record.KEY)).entry(DAY, "CR1-N")
     assert entry is not None and entry.moves == moves_to_win(code)
 
 
@@ -232,7 +253,7 @@ def test_a_daily_continued_from_its_replay_is_not_the_players_win(fresh):
     today = page.locator(f'#calendar [data-day="{DAY.isoformat()}"]')
     expect(today).to_have_attribute("data-status", "open")
     assert page.locator("#stats-table [data-stat=stats_won] td").all_inner_texts() == ["0"]
-    assert page.evaluate("k => localStorage.getItem(k)", daily.KEY) is None
+    assert page.evaluate("k => localStorage.getItem(k)", daily_record.KEY) is None
     assert json.loads(stored(page, GAME_PREFIX + code))["replayed"] is True  # kept, marked
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from datetime import date
 
-from game.ui import daily, stats
-from game.ui.daily import Record
+from game.ui import daily_record, stats
+from game.ui.daily_record import Record
 from game.ui.shared import UNKEPT, Shared
 from game.ui.stats import Stats
 from game.ui.storage import CORRUPT, GAME_PREFIX, MemoryStore, Storage
@@ -27,7 +27,8 @@ class Counting(MemoryStore):
 
 
 def dailies(storage: Storage) -> Shared[Record]:
-    return Shared(storage, daily.KEY, Record.from_json, Record.to_json, Record(), "damaged_daily")
+    key = daily_record.KEY
+    return Shared(storage, key, Record.from_json, Record.to_json, Record(), "damaged_daily")
 
 
 def statistics(storage: Storage) -> Shared[Stats]:
@@ -46,9 +47,9 @@ def test_two_tabs_keep_both_dailies_and_both_games_counted():
     a_stats.change(lambda s: s.won(CR, 300_000.0, 140))
     b_daily.change(lambda r: r.played(DAY, FT))  # B never heard of A's win
     b_stats.change(lambda s: s.played(FT))
-    record, _ = daily.load(storage)
-    assert record.entry(DAY, "CR1-N") == daily.Entry(CR, True, 140, 300_000.0)
-    assert record.entry(DAY, "FT1-N") == daily.Entry(FT)
+    record, _ = daily_record.load(storage)
+    assert record.entry(DAY, "CR1-N") == daily_record.Entry(CR, True, 140, 300_000.0)
+    assert record.entry(DAY, "FT1-N") == daily_record.Entry(FT)
     assert record.status(DAY, DAY) == "won" and record.streak(DAY) == 1
     counted, _ = stats.load(storage)
     assert counted.record("CR1-N").won == 1 and counted.record("FT1-N").played == 1
@@ -76,7 +77,7 @@ def test_a_full_store_makes_room_from_old_games_and_values_set_aside():
     assert shared.change(lambda r: r.won(DAY, CR, 140, 300_000.0)) is None and shared.kept
     assert "x" + CORRUPT not in store.data
     assert GAME_PREFIX + "CR1-N-AAAAAAC" in store.data  # the newest game (on the table) stays
-    assert daily.load(storage)[0] == shared.value
+    assert daily_record.load(storage)[0] == shared.value
 
 
 def test_a_store_still_full_says_so_once_and_keeps_the_change_until_it_fits():
@@ -88,12 +89,12 @@ def test_a_store_still_full_says_so_once_and_keeps_the_change_until_it_fits():
     assert counted.change(lambda s: s.won(CR, 300_000.0, 140)) is None  # said once already
     assert not record.kept and record.value.streak(DAY) == 1  # in force in this tab
     assert record.change(lambda r: r.hinted(DAY, FT)) is None  # still full: not said again
-    assert storage.read(daily.KEY) is None
+    assert storage.read(daily_record.KEY) is None
     del store.data["other.app"]  # room again: the next change keeps them all
     assert record.change(lambda r: r.won(DAY, FT, 200, 1.0)) is None and record.kept
-    kept, _ = daily.load(storage)
-    assert kept.entry(DAY, "CR1-N") == daily.Entry(CR, True, 140, 300_000.0)
-    assert kept.entry(DAY, "FT1-N") == daily.Entry(FT, True, 200, 1.0, hints=1)
+    kept, _ = daily_record.load(storage)
+    assert kept.entry(DAY, "CR1-N") == daily_record.Entry(CR, True, 140, 300_000.0)
+    assert kept.entry(DAY, "FT1-N") == daily_record.Entry(FT, True, 200, 1.0, hints=1)
     store.set("other.app", " " * 9_700)
     assert counted.change(lambda s: s.played(FT)) == UNKEPT  # full again: said again
 
@@ -103,11 +104,11 @@ def test_another_tabs_record_is_taken_and_one_it_cannot_read_is_left_alone():
     mine = dailies(storage)
     mine.change(lambda r: r.played(DAY, CR))
     other = Record().won(DAY, FT, 100, 1.0)
-    storage.write(daily.KEY, other.to_json())
+    storage.write(daily_record.KEY, other.to_json())
     assert mine.reread() and mine.value == other
-    storage.write(daily.KEY, '{"v": 2, "days": "a later version"}')
+    storage.write(daily_record.KEY, '{"v": 2, "days": "a later version"}')
     assert not mine.reread() and mine.value == other
-    assert storage.read(daily.KEY) == '{"v": 2, "days": "a later version"}'  # not set aside
+    assert storage.read(daily_record.KEY) == '{"v": 2, "days": "a later version"}'  # not set aside
 
 
 def test_a_damaged_record_at_boot_is_set_aside_with_its_notice():

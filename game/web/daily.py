@@ -18,7 +18,7 @@ from pyscript import document, window
 
 from game import Solitaire
 from game.codes import GameCode
-from game.ui import calendar, daily, deals
+from game.ui import calendar, daily, daily_record, deals
 from game.ui.challenge import Challenge
 from game.ui.messages import Messages
 from game.ui.settings import Settings
@@ -51,7 +51,8 @@ class Host(Protocol):
 
 class IntlDates:
     """Dates named by the browser's ``Intl.DateTimeFormat`` in the page's language (Western
-    digits, as the rest of the page), in UTC: a daily's date is a UTC date."""
+    digits, as the rest of the page). A daily's date is a calendar date (the player's local
+    one): it is made and named in UTC alike, so that no time zone names the day before."""
 
     def __init__(self, lang: str) -> None:
         self.lang = f"{lang}-u-nu-latn"
@@ -91,13 +92,15 @@ class Dailies:
         self.dates: calendar.DateNames = IntlDates(host.words.lang)
         self.shared = Shared(
             storage,
-            daily.KEY,
-            daily.Record.from_json,
-            daily.Record.to_json,
-            daily.Record(),
+            daily_record.KEY,
+            daily_record.Record.from_json,
+            daily_record.Record.to_json,
+            daily_record.Record(),
             "damaged_daily",
         )
         self.notice = self.shared.notice
+        today, east = self.today(), self.offset() > 0
+        self.shared.change(lambda r: r.on_local_dates(today, east))  # a record of UTC days
         self.pools: dict[str, tuple[str, ...]] = {}
         self.lists: dict[str, dict[str, str]] = {}
         self.on: date | None = None  # the date whose daily is on the table
@@ -107,12 +110,17 @@ class Dailies:
         self.ready = False  # the lists are read once the page is ready, not on the boot's way
 
     @property
-    def record(self) -> daily.Record:
+    def record(self) -> daily_record.Record:
         """The record in force: as stored, with this tab's changes the store refused."""
         return self.shared.value
 
+    def offset(self) -> float:
+        """The minutes this browser's clock is ahead of UTC now."""
+        return -float(window.Date.new().getTimezoneOffset())
+
     def today(self) -> date:
-        return daily.today(str(window.location.search), float(window.Date.now()))
+        """The player's date (their clock's), or the test's."""
+        return daily.today(str(window.location.search), float(window.Date.now()), self.offset())
 
     def later(self, work: Any) -> None:
         task = asyncio.ensure_future(work)
@@ -306,7 +314,7 @@ class Dailies:
             day, code = mine
             self.keep(lambda r: r.hinted(day, code))
 
-    def keep(self, step: Step[daily.Record]) -> None:
+    def keep(self, step: Step[daily_record.Record]) -> None:
         """``step`` made to the stored record (nothing is written when it changes nothing);
         said if it could not be kept."""
         notice = self.shared.change(step)
@@ -317,7 +325,9 @@ class Dailies:
 
     def stored(self, event: Any) -> None:
         """Another tab wrote the record (a ``storage`` event): the calendar shows it now."""
-        if event.key in (None, daily.KEY) and self.shared.reread() and found().stats_dialog.open:
+        if event.key not in (None, daily_record.KEY):
+            return
+        if self.shared.reread() and found().stats_dialog.open:
             self.fill()
 
     # --- sharing and challenging -------------------------------------------------------------
