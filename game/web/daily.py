@@ -98,9 +98,9 @@ class Dailies:
             daily_record.Record(),
             "damaged_daily",
         )
-        self.notice = self.shared.notice
         today, east = self.today(), self.offset() > 0
-        self.shared.change(lambda r: r.on_local_dates(today, east))  # a record of UTC days
+        moved = self.shared.change(lambda r: r.on_local_dates(today, east))  # of UTC days
+        self.notice = self.shared.notice or moved  # said with the first deal
         self.pools: dict[str, tuple[str, ...]] = {}
         self.lists: dict[str, dict[str, str]] = {}
         self.on: date | None = None  # the date whose daily is on the table
