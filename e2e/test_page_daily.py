@@ -37,6 +37,9 @@ def moves_to_win(code: str) -> int:
     return game.replay(game.new(code), line).moves
 
 
+BY_HAND = {"solitaire.settings": json.dumps({"auto_finish": False})}  # the last move by hand
+
+
 def one_move_before_the_win(code: str) -> tuple[dict[str, str], game.Move]:
     """Storage holding ``code``'s game one move before its win (its stored winning line)."""
     line = stored_lines(game.GameCode.parse(code).kind)[code].split()
@@ -156,6 +159,7 @@ def test_two_tabs_keep_both_dailies_and_both_games_counted(warm):
     today's Forty Thieves daily: neither overwrites the other, and B shows A's win."""
     crescent, forty = todays("CR1-N"), todays("FT1-N")
     storage, last = one_move_before_the_win(crescent)
+    storage |= BY_HAND
     a, watch_a = warm.open(f"#{crescent}", query=QUERY, storage=storage, reduced_motion="reduce")
     b, watch_b = warm.open(f"#{forty}", query=QUERY, clear=False, reduced_motion="reduce")
     for page in (a, b):
@@ -194,7 +198,7 @@ FILL_THE_QUOTA = """() => {  // another app of the same origin fills the quota
 def test_a_daily_won_with_the_storage_full_says_it_cannot_be_kept(fresh):
     code = todays("CR1-N")
     storage, last = one_move_before_the_win(code)
-    page = fresh(f"#{code}", query=QUERY, storage=storage, reduced_motion="reduce")
+    page = fresh(f"#{code}", query=QUERY, storage=storage | BY_HAND, reduced_motion="reduce")
     expect(page.locator("body")).to_have_attribute("data-daily", DAY.isoformat())
     page.evaluate(FILL_THE_QUOTA)
     drag(page, last.src, last.dst)
@@ -212,7 +216,7 @@ def test_a_daily_won_before_its_list_arrives_is_counted_when_it_does(fresh):
     page = fresh(
         f"#{code}",
         query=QUERY,
-        storage=storage,
+        storage=storage | BY_HAND,
         reduced_motion="reduce",
         service_workers="block",  # every fetch seen by the route
         route=("**/static/data/daily-*.txt", lambda route: held.append(route)),
@@ -236,7 +240,7 @@ def test_a_daily_continued_from_its_replay_is_not_the_players_win(fresh):
     game plays and is kept, but it is neither the day's daily won nor a game counted."""
     code = todays("CR1-N")
     line = stored_lines("CR1-N")[code].split()
-    page = fresh(replay_hash(code, line), query=QUERY, reduced_motion="reduce")
+    page = fresh(replay_hash(code, line), query=QUERY, storage=BY_HAND, reduced_motion="reduce")
     page.locator("[data-action=replay-end]").click()
     page.locator("[data-action=replay-back]").click()
     page.locator("[data-action=replay-here]").click()
