@@ -19,7 +19,9 @@ EXAMPLES = json.loads((ROOT / "static" / "data" / "examples.json").read_text())
 
 def one_move_from_won(page, kind: str) -> tuple[str, game.Move]:
     """The example deal of ``kind`` resumed one move before its win (seeded as a save, then
-    opened by its link); the last move is returned."""
+    opened by its link), auto-finish off (the last move is the test's); it is returned."""
+    page.evaluate("""() => { const box = document.querySelector('[data-setting=auto_finish]');
+        if (box.checked) { box.checked = false; box.dispatchEvent(new Event('change')); } }""")
     code, line = EXAMPLES[kind]["code"], EXAMPLES[kind]["line"].split()
     save = {"v": 2, "code": code, "line": " ".join(line[:-1]), "redo": "", "moves": 0}
     save |= {"elapsed": 61_000, "saved": 1}
