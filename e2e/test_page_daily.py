@@ -192,6 +192,9 @@ FILL_THE_QUOTA = """() => {  // another app of the same origin fills the quota
     for (let size = 128 * 1024; size >= 1; size = Math.floor(size / 2)) {
         try { localStorage.setItem('other.app.tail.' + size, 'x'.repeat(size)); } catch {}
     }
+    for (let pad = 'x'; ; pad += 'x') {  // to the last character: a record that grows fails
+        try { localStorage.setItem('other.app.pad', pad); } catch { break; }
+    }
 }"""
 
 

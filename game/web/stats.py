@@ -76,7 +76,7 @@ class Records:
         unkept = self.keep(lambda s: s.won(code, elapsed_ms, moves, score), say=False)
         kind = GameCode.parse(code).kind
         line = panel.stats_line(kind, self.stats.record(kind), self.host.words)
-        return f"{line} {unkept}" if unkept else line
+        return f"{line}\n{unkept}" if unkept else line  # on a line of its own
 
     def keep(self, step: Step[Stats], say: bool = True) -> str | None:
         """``step`` made to the stored statistics; what is said if they could not be kept
