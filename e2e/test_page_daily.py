@@ -8,13 +8,17 @@ import json
 import re
 from datetime import date, timedelta
 
+import pytest
 from harness import ROOT
-from pages import choose, drag, load_code, open_settings, set_switch
+from pages import choose, drag, kept, load_code, open_settings, set_switch
 from playwright.sync_api import expect
 
 import game
-from game.ui import daily
+from game.ui import daily, daily_record
 from game.ui.deals import parse_list
+from game.ui.links import replay_hash
+from game.ui.stats import KEY as STATS_KEY
+from game.ui.stats import Stats
 from game.ui.storage import GAME_PREFIX
 from tools.daily import stored_lines
 
@@ -31,6 +35,9 @@ def moves_to_win(code: str) -> int:
     """The moves the page counts in ``code``'s stored winning line (a redeal is not one)."""
     line = [game.Move.from_text(w) for w in stored_lines(code[:5])[code].split()]
     return game.replay(game.new(code), line).moves
+
+
+BY_HAND = {"solitaire.settings": json.dumps({"auto_finish": False})}  # the last move by hand
 
 
 def one_move_before_the_win(code: str) -> tuple[dict[str, str], game.Move]:
@@ -67,14 +74,34 @@ def test_two_fresh_pages_open_the_same_daily_and_an_unproven_one_says_so(fresh):
     expect(second.locator("body")).not_to_have_attribute("data-daily", DAY.isoformat())
 
 
+@pytest.mark.parametrize(
+    "zone, utc, day",
+    [
+        ("America/New_York", "2027-03-15T01:30:00Z", date(2027, 3, 14)),  # 21:30, the 14th
+        ("Asia/Tokyo", "2027-03-14T20:00:00Z", date(2027, 3, 15)),  # 05:00, the 15th
+    ],
+)
+def test_the_daily_and_the_calendar_follow_the_players_own_date(fresh, zone, utc, day):
+    page = fresh("#CR1-N-AAAAAAB", timezone_id=zone)  # no ?today: the browser's clock
+    page.clock.set_fixed_time(utc)
+    choose(page, "daily")
+    expect(page.locator("body")).to_have_attribute("data-daily", day.isoformat())
+    expect(page.locator("#board")).to_have_attribute("data-code", todays("CR1-N", day))
+    expect(page.locator("#stat-daily")).to_have_text(f"Daily Mar {day.day}")
+    choose(page, "stats")
+    expect(page.locator("#calendar [aria-current=date]")).to_have_attribute(
+        "data-day", day.isoformat()
+    )
+
+
 def test_a_daily_win_counts_in_the_streak_and_the_calendar_and_shares_no_spoiler(fresh):
     code = todays("CR1-N")
     storage, last = one_move_before_the_win(code)
     yesterday = DAY - timedelta(days=1)
     long_ago = DAY - timedelta(days=10)  # a daily played, not won: the days after it are missed
-    won_before = daily.Record().played(long_ago, todays("CR1-N", long_ago))
+    won_before = daily_record.Record().played(long_ago, todays("CR1-N", long_ago))
     won_before = won_before.won(yesterday, todays("CR1-N", yesterday), 150, 500_000.0)
-    storage[daily.KEY] = won_before.to_json()
+    storage[daily_record.KEY] = won_before.to_json()
     storage["solitaire.settings"] = json.dumps({"auto_finish": False})  # the last move by hand
     page = fresh(
         "#daily",
@@ -121,6 +148,121 @@ def test_a_daily_win_counts_in_the_streak_and_the_calendar_and_shares_no_spoiler
     choose(later, "stats")
     expect(later.locator("[data-stat=daily-streak]")).to_have_text("2")
     later.close()
+
+
+def stored(page, key: str) -> str:
+    kept(page)  # the last draw kept (saved, counted)
+    return page.evaluate("k => localStorage.getItem(k)", key)
+
+
+def test_two_tabs_keep_both_dailies_and_both_games_counted(warm):
+    """Tab A wins today's Crescent daily, then tab B (open since before) draws a card in
+    today's Forty Thieves daily: neither overwrites the other, and B shows A's win."""
+    crescent, forty = todays("CR1-N"), todays("FT1-N")
+    storage, last = one_move_before_the_win(crescent)
+    storage |= BY_HAND
+    a, watch_a = warm.open(f"#{crescent}", query=QUERY, storage=storage, reduced_motion="reduce")
+    b, watch_b = warm.open(f"#{forty}", query=QUERY, clear=False, reduced_motion="reduce")
+    for page in (a, b):
+        expect(page.locator("body")).to_have_attribute("data-daily", DAY.isoformat())
+    drag(a, last.src, last.dst)
+    expect(a.locator("#won-dialog")).to_be_visible()
+    kept(a)
+    b.locator("header [data-action=draw]").click()
+    expect(b.locator("#stat-moves")).to_have_text("Moves 1")
+    record = daily_record.Record.from_json(stored(b, daily_record.KEY))
+    assert record.entry(DAY, "CR1-N").won
+    assert record.entry(DAY, "FT1-N") == daily_record.Entry(forty)
+    counted = Stats.from_json(stored(b, STATS_KEY))
+    assert counted.record("CR1-N").won == 1 and counted.record("FT1-N").played == 1
+    choose(b, "stats")  # B shows A's win, told by the browser's storage event
+    expect(b.locator(f'#calendar [data-day="{DAY.isoformat()}"]')).to_have_attribute(
+        "data-status", "won"
+    )
+    expect(b.locator("[data-stat=daily-streak]")).to_have_text("1")
+    expect(b.locator("#stats-table [data-stat=stats_won] td").first).to_have_text("1")
+    for watch in (watch_a, watch_b):
+        watch.check()
+
+
+FILL_THE_QUOTA = """() => {  // another app of the same origin fills the quota
+    const block = 'x'.repeat(256 * 1024);
+    for (let i = 0; ; i++) {
+        try { localStorage.setItem('other.app.' + i, block); } catch { break; }
+    }
+    for (let size = 128 * 1024; size >= 1; size = Math.floor(size / 2)) {
+        try { localStorage.setItem('other.app.tail.' + size, 'x'.repeat(size)); } catch {}
+    }
+    for (let pad = 'x'; ; pad += 'x') {  // to the last character: a record that grows fails
+        try { localStorage.setItem('other.app.pad', pad); } catch { break; }
+    }
+}"""
+
+
+def test_a_daily_won_with_the_storage_full_says_it_cannot_be_kept(fresh):
+    code = todays("CR1-N")
+    storage, last = one_move_before_the_win(code)
+    page = fresh(f"#{code}", query=QUERY, storage=storage | BY_HAND, reduced_motion="reduce")
+    expect(page.locator("body")).to_have_attribute("data-daily", DAY.isoformat())
+    page.evaluate(FILL_THE_QUOTA)
+    drag(page, last.src, last.dst)
+    line = page.locator("#won-dialog #won-stats")
+    expect(line).to_contain_text("streak 1")  # in force while the page is open, and said
+    expect(line).to_contain_text("statistics and record of daily deals cannot be saved")
+
+
+def test_a_daily_won_before_its_list_arrives_is_counted_when_it_does(fresh):
+    """The daily's pool answers late (a slow network): the daily won meanwhile is kept once
+    its date is known, with its moves."""
+    code = todays("CR1-N")
+    storage, last = one_move_before_the_win(code)
+    held = []  # the pool's requests, answered after the win
+    page = fresh(
+        f"#{code}",
+        query=QUERY,
+        storage=storage | BY_HAND,
+        reduced_motion="reduce",
+        service_workers="block",  # every fetch seen by the route
+        route=("**/static/data/daily-*.txt", lambda route: held.append(route)),
+    )
+    drag(page, last.src, last.dst)
+    expect(page.locator("#won-dialog")).to_be_visible()
+    assert held and page.evaluate("document.body.dataset.daily") is None  # not known yet
+    for route in held:
+        route.continue_()
+    expect(page.locator("body")).to_have_attribute("data-daily", DAY.isoformat())
+    page.locator("#won-dialog [data-action=close]").click()
+    choose(page, "stats")
+    today = page.locator(f'#calendar [data-day="{DAY.isoformat()}"]')
+    expect(today).to_have_attribute("data-status", "won")
+    entry = daily_record.Record.from_json(stored(page, daily_record.KEY)).entry(DAY, "CR1-N")
+    assert entry is not None and entry.moves == moves_to_win(code)
+
+
+def test_a_daily_continued_from_its_replay_is_not_the_players_win(fresh):
+    """Play from here on the daily's replay, one move before its win, then that move: the
+    game plays and is kept, but it is neither the day's daily won nor a game counted."""
+    code = todays("CR1-N")
+    line = stored_lines("CR1-N")[code].split()
+    page = fresh(replay_hash(code, line), query=QUERY, storage=BY_HAND, reduced_motion="reduce")
+    page.locator("[data-action=replay-end]").click()
+    page.locator("[data-action=replay-back]").click()
+    page.locator("[data-action=replay-here]").click()
+    expect(page.locator("#replay-bar")).to_be_hidden()
+    expect(page.locator("body")).to_have_attribute("data-daily", DAY.isoformat())
+    last = game.Move.from_text(line[-1])
+    drag(page, last.src, last.dst)
+    dialog = page.locator("#won-dialog")
+    expect(dialog.locator("#won-stats")).to_have_text(
+        "Continued from a replay: not counted in your statistics or daily record."
+    )
+    dialog.locator("[data-action=close]").click()
+    choose(page, "stats")
+    today = page.locator(f'#calendar [data-day="{DAY.isoformat()}"]')
+    expect(today).to_have_attribute("data-status", "open")
+    assert page.locator("#stats-table [data-stat=stats_won] td").all_inner_texts() == ["0"]
+    assert page.evaluate("k => localStorage.getItem(k)", daily_record.KEY) is None
+    assert json.loads(stored(page, GAME_PREFIX + code))["replayed"] is True  # kept, marked
 
 
 def test_a_challenge_link_shows_its_banner_until_won_then_compares(board):

@@ -6,12 +6,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from harness import ROOT
+from harness import ROOT, SHOTS
 from pages import choose, drag, load_code
 from playwright.sync_api import expect
 
 import game
-from game.ui.stats import KEY
+from game.ui.stats import KEY, Stats
 from game.ui.storage import GAME_PREFIX
 
 EXAMPLES = json.loads((ROOT / "static" / "data" / "examples.json").read_text())
@@ -19,7 +19,9 @@ EXAMPLES = json.loads((ROOT / "static" / "data" / "examples.json").read_text())
 
 def one_move_from_won(page, kind: str) -> tuple[str, game.Move]:
     """The example deal of ``kind`` resumed one move before its win (seeded as a save, then
-    opened by its link); the last move is returned."""
+    opened by its link), auto-finish off (the last move is the test's); it is returned."""
+    page.evaluate("""() => { const box = document.querySelector('[data-setting=auto_finish]');
+        if (box.checked) { box.checked = false; box.dispatchEvent(new Event('change')); } }""")
     code, line = EXAMPLES[kind]["code"], EXAMPLES[kind]["line"].split()
     save = {"v": 2, "code": code, "line": " ".join(line[:-1]), "redo": "", "moves": 0}
     save |= {"elapsed": 61_000, "saved": 1}
@@ -117,3 +119,36 @@ def test_a_damaged_store_is_set_aside_with_a_notice(fresh):
     assert page.evaluate("k => localStorage.getItem(k)", KEY + ".corrupt").startswith('{"v"')
     choose(page, "stats")
     assert set(stat(page, "stats_played")) == {"0"}
+
+
+PHONE = {"width": 390, "height": 844}
+WIDE = """() => { const box = document.querySelector('#stats-dialog');
+    const table = document.querySelector('#stats-table');
+    return [box.scrollWidth - box.clientWidth, table.scrollWidth - table.clientWidth]; }"""
+
+
+def test_on_a_phone_the_table_scrolls_in_its_own_box_and_the_calendar_says_whose(fresh):
+    """Six games played: wider than a phone. The table scrolls in a box of its own (a tab
+    stop, named; a shadow at its edge), the dialog does not, and the calendar's note says that
+    every game's daily counts."""
+    played = Stats()
+    for kind in ("CR1-N", "CR1-F", "CR1-O", "FT1-N", "FT1-J", "FT1-Q"):
+        played = played.won(f"{kind}-AAAAAAB", 300_000, 140)
+    page = fresh("#CR1-N-AAAAAAB", storage={KEY: played.to_json()}, viewport=PHONE)
+    choose(page, "stats")
+    expect(page.locator("#stats-dialog")).to_be_visible()
+    dialog_overflow, table_overflow = page.evaluate(WIDE)
+    assert dialog_overflow <= 0 < table_overflow
+    table = page.locator("#stats-table")
+    expect(table).to_have_attribute("tabindex", "0")
+    expect(table).to_have_accessible_name("Statistics")
+    expect(page.locator(".daily-note")).to_have_text(
+        "Every game's daily counts: a day is won when the daily of any game is won."
+    )
+    page.screenshot(path=str(SHOTS / "stats-phone.png"))
+    table.focus()
+    for _ in range(20):  # the keyboard scrolls it too
+        page.keyboard.press("ArrowRight")
+    expect(page.locator("#stats-table thead th").last).to_be_in_viewport()
+    row_name = page.locator("#stats-table [data-stat=stats_played] th")
+    expect(row_name).to_be_in_viewport()  # the row names stay

@@ -5,35 +5,53 @@ from __future__ import annotations
 
 import json
 import random
-from datetime import date, timedelta
+from dataclasses import replace
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.codes import KINDS, GameCode
-from game.ui import daily
+from game.ui import daily, daily_record
 from game.ui.calendar import PlainDates, calendar_html, share_text
 from game.ui.challenge import BEAT, LOST, TIE, Challenge
-from game.ui.daily import EPOCH, PROVEN, Record, grid_step, month_weeks
+from game.ui.daily import EPOCH, PROVEN, grid_step, month_weeks
+from game.ui.daily_record import MAX_HINTS, MAX_MOVES, MAX_MS, Record
 from game.ui.deals import Pick, parse_list, pick
 from game.ui.links import read_hash
 from game.ui.messages import Messages
 from game.ui.settings import Settings
-from game.ui.storage import Damaged, MemoryStore, Storage
+from game.ui.storage import MAX_CHARS, Damaged, MemoryStore, Storage
 
 POOL = tuple(f"CR1-N-AAAA{a}{b}{c}" for a in "AB" for b in "ABCDEFGHIJKLMNOPQRST" for c in "AB")
 WORDS = {lang: Messages.load(lang) for lang in ("en", "ar", "ru")}
 
 
-def test_today_is_the_utc_date_or_the_tests_own_under_the_exact_switch():
+def test_today_is_the_local_date_or_the_tests_own_under_the_exact_switch():
     ms = 1_780_000_000_000.0  # 2026-05-28 20:26 UTC
     assert daily.today("", ms) == date(2026, 5, 28)
-    assert daily.today("?test&today=2026-12-31", ms) == date(2026, 12, 31)
+    assert daily.today("", ms, offset_minutes=-240) == date(2026, 5, 28)  # New York, 16:26
+    assert daily.today("", ms, offset_minutes=240) == date(2026, 5, 29)  # Dubai, 00:26
+    assert daily.today("", ms, offset_minutes=10**6) == date(2026, 5, 29)  # (clamped)
+    assert daily.today("?test&today=2026-12-31", ms, 240) == date(2026, 12, 31)
     assert daily.today("?contest&today=2026-12-31", ms) == date(2026, 5, 28)  # not the switch
     assert daily.today("?today=2026-12-31", ms) == date(2026, 5, 28)  # a player's link
     for bad in ("2026-13-01", "2026-02-30", "26-12-01", "2026-12-01x", "１９９９-01-01"):
         assert daily.today(f"?test&today={bad}", ms) == date(2026, 5, 28)
+
+
+def test_an_evening_past_utc_midnight_is_still_the_players_day():
+    """New York at 21:30 on 14 March is 01:30 UTC on the 15th: the daily is the 14th's, and a
+    daily won every evening makes a streak of every day."""
+    evenings = [date(2027, 3, d) for d in (12, 13, 14)]
+    record = Record()
+    for day in evenings:
+        utc = datetime(day.year, day.month, day.day, 21, 30, tzinfo=UTC) + timedelta(hours=4)
+        local = daily.today("", utc.timestamp() * 1000, offset_minutes=-240)
+        assert local == day and utc.date() == day + timedelta(days=1)
+        record = record.won(local, POOL[local.day], 100, 1.0)
+    assert record.streak(evenings[-1]) == 3
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -85,7 +103,7 @@ def test_a_daily_played_not_won_a_hint_and_a_win_counted_once():
     assert r.status(D1, D2) == "played" and r.status(D1, D1) == "open"
     assert r.entry(D1, "CR1-N") is not None and r.entry(D2, "CR1-N") is None
     r = r.won(D1, POOL[0], 150, 2000.0)
-    assert r.entry(D1, "CR1-N") == daily.Entry(POOL[0], True, 150, 2000.0, 2)
+    assert r.entry(D1, "CR1-N") == daily_record.Entry(POOL[0], True, 150, 2000.0, 2)
     assert r.won(D1, POOL[0], 10, 1.0) is r and r.hinted(D1, POOL[0]) is r
 
 
@@ -108,11 +126,89 @@ def test_the_record_round_trips_and_anything_else_is_damaged():
         with pytest.raises(Damaged):
             Record.from_json(json.dumps(value))
     storage = Storage(MemoryStore())
-    storage.write(daily.KEY, "[[[[")
-    assert daily.load(storage) == (Record(), "damaged_daily")
-    assert daily.save(storage, r) and daily.load(storage) == (r, None)
+    storage.write(daily_record.KEY, "[[[[")
+    assert daily_record.load(storage) == (Record(), "damaged_daily")
+    assert daily_record.save(storage, r) and daily_record.load(storage) == (r, None)
 
 
+def code_of(kind: str, n: int) -> str:
+    game_id, variant = kind.split("-")
+    return str(GameCode(game_id, variant, n))
+
+
+def test_the_largest_record_normal_play_makes_reads_back_whole_with_its_streak():
+    """Every game's daily won every day, with the widest numbers, for as many days as the
+    record keeps (far more than its reader's 100,000 characters in detail), then days more of
+    play: each record written reads back as it was, and the streaks run on."""
+    first = date(2025, 1, 1)
+    widest = {"moves": MAX_MOVES, "ms": MAX_MS, "hints": MAX_HINTS}
+    days = {
+        (first + timedelta(days=i)).isoformat(): {
+            k: daily_record.Entry(code_of(k, i), True, **widest) for k in KINDS
+        }
+        for i in range(daily_record.KEEP_DAYS - 1)
+    }
+    r = Record(days, best=daily_record.KEEP_DAYS - 1)
+    storage = Storage(MemoryStore())
+    for i in range(daily_record.KEEP_DAYS - 1, daily_record.KEEP_DAYS + 2):
+        day = first + timedelta(days=i)
+        for kind in KINDS:
+            r = r.hinted(day, code_of(kind, i)).won(day, code_of(kind, i), 10**6, 1e13)
+            assert len(r.to_json()) <= MAX_CHARS
+        assert daily_record.save(storage, r)
+        back, notice = daily_record.load(storage)
+        assert notice is None and back == r
+        assert back.streak(day) == back.best_streak() == i + 1
+        assert back.status(day, day) == "won" and back.status(first, day) == "won"
+        assert back.status(first - timedelta(days=1), day) == "before"
+    hinted = {**widest, "hints": 1}
+    assert back.entry(day, "CR1-N") == daily_record.Entry(code_of("CR1-N", i), True, **hinted)
+
+
+def test_a_run_kept_of_days_dropped_joins_the_days_still_held():
+    r = Record(runs=(("2026-11-30", 5),)).won(D1, POOL[0], 1, 1.0).won(D3, POOL[2], 1, 1.0)
+    assert r.streak(D1) == 6 and r.best_streak() == 6 and r.streak(D3) == 1
+    assert [r.status(D1 - timedelta(days=n), D4) for n in (1, 5, 6)] == ["won", "won", "before"]
+    assert r.status(D2, D4) == "missed"
+    assert Record.from_json(r.to_json()) == r
+    for bad in ([["2026-11-30", 0]], [["2026-11-31", 1]], [["2026-11-30"]], "x", [[1, 1]] * 99):
+        with pytest.raises(Damaged):
+            Record.from_json(json.dumps({**json.loads(r.to_json()), "runs": bad}))
+
+
+def utc_days(*days: date) -> Record:
+    """A record kept by UTC dates (an earlier version's), each day's daily won."""
+    record = Record()
+    for day in days:
+        record = record.won(day, POOL[day.day], 100, 1.0)
+    return replace(record, local=False)
+
+
+def test_a_record_of_utc_days_is_read_once_and_a_player_east_loses_no_day():
+    """East of Greenwich the UTC daily came after the player's midnight, and the move to local
+    dates skips one date: that day is kept as won, once; west, no day is skipped."""
+    days = [D1 + timedelta(days=i) for i in range(5)]  # 1 to 5 December
+    earlier = utc_days(*days).to_json()  # as an earlier version wrote it: no "local"
+    assert "local" not in earlier and Record.from_json(earlier) == utc_days(*days)
+    # the morning player: the 6th's play was the 5th's daily; met today, the 7th
+    moved = utc_days(*days).on_local_dates(days[-1] + timedelta(days=2), east=True)
+    assert moved.local and moved.streak(date(2026, 12, 7)) == 6
+    assert moved.status(date(2026, 12, 6), date(2026, 12, 7)) == "won"
+    assert moved.on_local_dates(date(2026, 12, 9), east=True) is moved  # once
+    # met on the 6th, its daily (the 5th's) won this morning: the 6th is kept, still open
+    moved = utc_days(*days).on_local_dates(date(2026, 12, 6), east=True)
+    assert moved.status(date(2026, 12, 6), date(2026, 12, 6)) == "open"
+    assert moved.streak(date(2026, 12, 6)) == 5
+    moved = moved.won(date(2026, 12, 7), POOL[7], 100, 1.0)
+    assert moved.streak(date(2026, 12, 7)) == 7 and moved.best_streak() == 7
+    assert Record.from_json(moved.to_json()) == moved
+    # west: nothing skipped, nothing added
+    west = utc_days(*days).on_local_dates(date(2026, 12, 7), east=False)
+    assert west.local and west.streak(date(2026, 12, 7)) == 0 and west.runs == ()
+    assert Record().on_local_dates(D1, east=True) == Record()  # a new record is local
+
+
+@settings(deadline=None)  # each win fits the record; the machine is shared
 @given(st.lists(st.integers(0, 60), max_size=40))
 def test_the_best_streak_is_the_longest_run_of_won_days(offsets):
     r = Record()

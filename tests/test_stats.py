@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from game import GameCode
 from game.ui.stats import SCHEMA, Record, Stats
 from game.ui.storage import Damaged
 
@@ -98,3 +99,20 @@ def test_the_table_shows_the_games_played_and_the_one_on_the_table():
     assert stats_kinds(stats, KINDS, "FT1-T") == ("CR1-O", "FT1-J", "FT1-T")  # picker order
     assert stats_kinds(stats, KINDS, "FT1-J") == ("CR1-O", "FT1-J")
     assert stats_kinds(Stats(), KINDS, None) == ("CR1-N",)
+
+
+def test_the_largest_statistics_normal_play_makes_are_read_back():
+    """Whatever is written is read back: every game played and won, with the widest numbers,
+    more deals than the statistics remember (a check: the codes kept are bounded)."""
+    from game.codes import KINDS
+    from game.position import MAX_COUNTER
+    from game.ui.stats import KEEP_CODES
+    from game.ui.storage import MAX_CHARS, MAX_ELAPSED_MS
+
+    s = Stats()
+    for n in range(KEEP_CODES + 50):
+        game_id, variant = KINDS[n % len(KINDS)].split("-")
+        code = str(GameCode(game_id, variant, 2**35 - 1 - n))
+        s = s.won(code, MAX_ELAPSED_MS, MAX_COUNTER, score=MAX_COUNTER).played(code)
+    text = s.to_json()
+    assert len(text) <= MAX_CHARS and Stats.from_json(text) == s

@@ -16,6 +16,7 @@ from game.ui.storage import (
     GAME_PREFIX,
     LEGACY_GAME_KEY,
     MAX_GAMES,
+    MAX_LINE,
     SETTINGS_KEY,
     Damaged,
     MemoryStore,
@@ -175,6 +176,44 @@ def test_an_old_format_save_played_on_after_migration_restores_exactly(code, bef
     while g.undo():
         assert back.game.undo() and back.game.position() == g.position()
     assert back.game.layout == old.layout and not back.game.undo()  # (FT counts undos as moves)
+
+
+def test_a_game_longer_than_its_reader_replays_is_kept_from_where_it_stands():
+    """Whatever is written is read back: a game of more moves than a save's line holds (a
+    card moved to and fro) comes back where it was, without its undo history."""
+    s, _, logged = storage()
+    to_and_fro = [game.Move.from_text(m) for m in ("t16-t6", "t6-t16")] * (MAX_LINE // 2 + 1)
+    g = game.replay(game.new("CR1-N-AAAAAAD"), to_and_fro[:-1])
+    assert len(g.line) > MAX_LINE
+    assert s.save_game(g, 3_600_000.0, now_ms=1.0)
+    loaded = s.load_game("CR1-N-AAAAAAD")
+    assert loaded.notice is None and not logged and loaded.game is not None
+    assert loaded.game.position() == g.position() and loaded.game.moves == g.moves
+    assert loaded.elapsed_ms == 3_600_000.0
+    loaded.game.play("t6", "t16")  # it plays on, and is kept again as any game
+    assert s.save_game(loaded.game, 3_601_000.0, now_ms=2.0)
+    back = s.load_game("CR1-N-AAAAAAD").game
+    assert back is not None and back.position() == loaded.game.position() and back.line
+
+
+def test_a_game_continued_from_a_replay_stays_marked_with_its_save():
+    """Play from here: the game is kept, marked as not the player's own, across visits; the
+    same deal dealt afresh, or another game, is the player's."""
+    s, store, _ = storage()
+    g = played(CODE, 12)
+    s.from_replay(g)
+    assert s.continued(g) and not s.continued(played(CODE, 12))
+    assert s.save_game(g, 1_000.0, now_ms=1.0)
+    later = Storage(store)  # the next visit
+    back = later.load_game(CODE).game
+    assert back is not None and later.continued(back)
+    later.forget_game(CODE)  # Restart: the deal afresh is the player's own
+    fresh = game.new(CODE)
+    fresh.play(*fresh.legal_moves()[0])
+    assert not later.continued(fresh) and later.save_game(fresh, 1.0, now_ms=2.0)
+    again = Storage(store)
+    assert not again.continued(again.load_game(CODE).game)
+    assert "replayed" not in store.data[GAME_PREFIX + CODE]
 
 
 def test_a_save_that_starts_from_a_position_is_checked_like_any_other():

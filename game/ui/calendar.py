@@ -13,7 +13,8 @@ import html
 from datetime import date
 from typing import Protocol
 
-from .daily import BEFORE, FUTURE, Record, month_weeks
+from .daily import month_weeks
+from .daily_record import BEFORE, FUTURE, Record
 from .messages import Messages, clock
 
 

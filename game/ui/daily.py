@@ -1,7 +1,8 @@
-"""The daily deal and the player's daily record (pure).
+"""The daily deal (pure).
 
-One deal per game and UTC date, the same on every device and offline, with no server: the
-deal comes from the date alone.
+One deal per game and date, the same on every device and offline, with no server: the deal
+comes from the date alone. The date is the player's own (their clock's, as daily games are):
+a day's deal is the same everywhere, and each player meets it on their own calendar day.
 
 - A game with a shipped pool (:data:`PROVEN`: ``static/data/daily-<slug>.txt``, written by
   ``tools/daily.py``) takes line ``n mod len`` of it on day ``n`` counted from :data:`EPOCH`.
@@ -14,36 +15,27 @@ deal comes from the date alone.
   ``(n * MIX + salt) mod 2**35``, a bijection of day numbers: never the same deal twice, but
   not proven winnable, and the page says so.
 
-The record (``solitaire.daily``) keeps, per date and game, the daily's code and whether it was
-won (moves, time, hints); the streaks and the month's calendar are read off it. It is read
-back as strictly as the statistics (``Damaged`` on anything unexpected).
+The player's record of dailies played is ``daily_record``; here too the calendar's grid (its
+weeks, its keys).
 """
 
 from __future__ import annotations
 
-import json
 import re
 import zlib
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 
 from game import CodeError, GameCode
-from game.codes import DEAL_COUNT, KINDS, kind_slug
+from game.codes import DEAL_COUNT, kind_slug
 
 from .links import hooks_on
 from .query import query_values
-from .storage import Damaged, Storage, read_json, stored_code
 
 EPOCH = date(2026, 12, 1)  # day 0 of every pool
 PROVEN = ("CR1-N", "CR1-F", "CR1-D", "CR1-O", "FT1-N")  # the kinds with a pool of proven deals
 MIX = 0x9E3779B1  # odd, so day -> deal is a bijection modulo 2**35
-KEY = "solitaire.daily"
-SCHEMA = 1
-KEEP_DAYS = 800  # days remembered: two years of calendars
-MAX_MOVES = 100_000
-MAX_MS = 1000.0 * 60 * 60 * 24 * 365
-MAX_HINTS = 100_000
 _DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
@@ -58,20 +50,25 @@ def parse_day(text: str) -> date | None:
     return day if 2000 <= day.year <= 2999 else None
 
 
-def utc_day(now_ms: float) -> date:
-    """The UTC date at ``now_ms`` (milliseconds since 1970, as ``Date.now()``)."""
-    return datetime.fromtimestamp(now_ms / 1000, tz=UTC).date()
+MAX_OFFSET = 18 * 60  # minutes a clock may be ahead of or behind UTC
 
 
-def today(search: str, now_ms: float) -> date:
-    """Today's UTC date, or the test's ``?test&today=YYYY-MM-DD`` (only under the exact
+def local_day(now_ms: float, offset_minutes: float = 0.0) -> date:
+    """The date at ``now_ms`` (milliseconds since 1970, as ``Date.now()``) on a clock
+    ``offset_minutes`` ahead of UTC (east of Greenwich: ``-Date.getTimezoneOffset()``)."""
+    offset = min(max(offset_minutes, -MAX_OFFSET), MAX_OFFSET)
+    return datetime.fromtimestamp(now_ms / 1000 + offset * 60, tz=UTC).date()
+
+
+def today(search: str, now_ms: float, offset_minutes: float = 0.0) -> date:
+    """Today's local date, or the test's ``?test&today=YYYY-MM-DD`` (only under the exact
     ``test`` switch: a player's link cannot move the date)."""
     if hooks_on(search):
         for value in query_values(search, "today"):
             day = parse_day(value)
             if day is not None:
                 return day
-    return utc_day(now_ms)
+    return local_day(now_ms, offset_minutes)
 
 
 def pool_path(kind: str) -> str:
@@ -115,163 +112,6 @@ def daily(kind: str, day: date, pool: Sequence[str] = ()) -> Daily:
     game_id, variant = kind.split("-")
     salt = zlib.crc32(kind.encode())
     return Daily(kind, day, str(GameCode(game_id, variant, (n * MIX + salt) % DEAL_COUNT)), False)
-
-
-# --- the record ------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Entry:
-    """One game's daily on one date, as the player played it."""
-
-    code: str
-    won: bool = False
-    moves: int = 0
-    ms: float = 0.0
-    hints: int = 0
-
-
-WON, PLAYED, MISSED, OPEN, FUTURE, BEFORE = "won", "played", "missed", "open", "future", "before"
-
-
-@dataclass(frozen=True)
-class Record:
-    """Every daily played, by date (ISO) and kind; ``best``: the best streak ever counted (it
-    outlives the days forgotten after :data:`KEEP_DAYS`)."""
-
-    days: dict[str, dict[str, Entry]] = field(default_factory=dict)
-    best: int = 0
-
-    def entry(self, day: date, kind: str) -> Entry | None:
-        return self.days.get(day.isoformat(), {}).get(kind)
-
-    def _with(self, day: date, kind: str, entry: Entry) -> Record:
-        iso = day.isoformat()
-        days = {**self.days, iso: {**self.days.get(iso, {}), kind: entry}}
-        if len(days) > KEEP_DAYS:
-            days = {k: days[k] for k in sorted(days)[-KEEP_DAYS:]}
-        out = Record(days, self.best)
-        return replace(out, best=max(self.best, out.longest()))
-
-    def played(self, day: date, code: str) -> Record:
-        """The daily ``code`` of ``day`` has its first move."""
-        kind = GameCode.parse(code).kind
-        if self.entry(day, kind) is not None:
-            return self
-        return self._with(day, kind, Entry(code))
-
-    def won(self, day: date, code: str, moves: int, ms: float) -> Record:
-        """The daily ``code`` of ``day`` is won (once: a later win of it changes nothing)."""
-        kind = GameCode.parse(code).kind
-        entry = self.entry(day, kind) or Entry(code)
-        if entry.won:
-            return self
-        return self._with(day, kind, replace(entry, won=True, moves=moves, ms=ms))
-
-    def hinted(self, day: date, code: str) -> Record:
-        """A hint was asked for in the daily ``code`` of ``day`` (before it was won)."""
-        kind = GameCode.parse(code).kind
-        entry = self.entry(day, kind) or Entry(code)
-        if entry.won:
-            return self
-        return self._with(day, kind, replace(entry, hints=min(entry.hints + 1, MAX_HINTS)))
-
-    # --- what the record says ---------------------------------------------------------------
-    def status(self, day: date, now: date) -> str:
-        """A date in the calendar: won (a daily of any game won), played, missed (a past day
-        with no daily played, after the first one ever), open (today, not won yet), future,
-        or before the first daily."""
-        entries = self.days.get(day.isoformat(), {}).values()
-        if any(e.won for e in entries):
-            return WON
-        if day > now:
-            return FUTURE
-        if day == now:
-            return OPEN
-        if entries:
-            return PLAYED
-        first = min(self.days, default=None)
-        return MISSED if first is not None and day.isoformat() > first else BEFORE
-
-    def streak(self, now: date) -> int:
-        """Won days in a row up to today, or up to yesterday while today is still open."""
-        day = now if self.status(now, now) == WON else now - timedelta(days=1)
-        count = 0
-        while self.status(day, now) == WON:
-            count += 1
-            day -= timedelta(days=1)
-        return count
-
-    def longest(self) -> int:
-        """The longest run of won days the record holds."""
-        won = sorted(
-            date.fromisoformat(k) for k, v in self.days.items() if any(e.won for e in v.values())
-        )
-        best = run = 0
-        for i, day in enumerate(won):
-            run = run + 1 if i and (day - won[i - 1]).days == 1 else 1
-            best = max(best, run)
-        return best
-
-    def best_streak(self) -> int:
-        return max(self.best, self.longest())
-
-    # --- stored ----------------------------------------------------------------------------
-    def to_json(self) -> str:
-        days = {
-            iso: {k: [e.code, e.won, e.moves, e.ms, e.hints] for k, e in kinds.items()}
-            for iso, kinds in self.days.items()
-        }
-        return json.dumps({"v": SCHEMA, "best": self.best, "days": days})
-
-    @classmethod
-    def from_json(cls, text: str) -> Record:
-        """Strictly: this schema, dates, known kinds, codes of their kind, numbers in range."""
-        data = read_json(text)
-        if not isinstance(data, dict) or data.get("v") != SCHEMA:
-            raise Damaged("not a daily record of this version")
-        best, raw = data.get("best"), data.get("days")
-        if isinstance(best, bool) or not isinstance(best, int) or not 0 <= best <= KEEP_DAYS * 100:
-            raise Damaged("best streak is not a count")
-        if not isinstance(raw, dict) or len(raw) > KEEP_DAYS:
-            raise Damaged("no days")
-        days: dict[str, dict[str, Entry]] = {}
-        for iso, kinds in raw.items():
-            if parse_day(iso) is None or not isinstance(kinds, dict) or not kinds:
-                raise Damaged("a day is not a date with its dailies")
-            days[iso] = {kind: _entry(kind, value) for kind, value in kinds.items()}
-        return cls(days, best)
-
-
-def _entry(kind: str, value: object) -> Entry:
-    if kind not in KINDS:
-        raise Damaged("an unknown game")
-    if not isinstance(value, list) or len(value) != 5:
-        raise Damaged("an entry is not a list of five")
-    code, won, moves, ms, hints = value
-    code = stored_code(code)
-    if GameCode.parse(code).kind != kind or not isinstance(won, bool):
-        raise Damaged("an entry of another game")
-    for number, top in ((moves, MAX_MOVES), (hints, MAX_HINTS)):
-        if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number <= top:
-            raise Damaged("a count out of range")
-    if isinstance(ms, bool) or not isinstance(ms, int | float) or not 0 <= ms <= MAX_MS:
-        raise Damaged("a time out of range")
-    return Entry(code, won, moves, float(ms), hints)
-
-
-def load(storage: Storage) -> tuple[Record, str | None]:
-    """The stored record and a notice key if it was damaged (set aside, started again)."""
-    text = storage.read(KEY)
-    if text is None:
-        return Record(), None
-    try:
-        return Record.from_json(text), None
-    except Damaged as err:
-        storage.set_aside(KEY, text, str(err))
-        return Record(), "damaged_daily"
-
-
-def save(storage: Storage, record: Record) -> bool:
-    return storage.write(KEY, record.to_json())
 
 
 # --- the calendar --------------------------------------------------------------------------

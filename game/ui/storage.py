@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import math
+import weakref
 from collections.abc import Callable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass
@@ -119,12 +120,21 @@ class SavedGame:
     elapsed_ms: float = 0.0
     saved_ms: float = 0.0
     start: str | None = None
+    replayed: bool = False  # continued from a replay: not the player's own (not counted)
 
     @classmethod
-    def of(cls, g: game.Solitaire, elapsed_ms: float, now_ms: float) -> SavedGame:
+    def of(
+        cls, g: game.Solitaire, elapsed_ms: float, now_ms: float, replayed: bool = False
+    ) -> SavedGame:
+        """``g`` as it is kept: a game whose moves are more than its reader replays
+        (:data:`MAX_LINE`) is kept from where it stands, its undo history left behind, so
+        that whatever is written is read back."""
         if g.code is None:
             raise ValueError("only a game dealt from a code is saved")
-        return cls(g.code, g.line, g.redo_line, g.moves, elapsed_ms, now_ms, g.origin)
+        moves, elapsed_ms = min(g.moves, MAX_COUNTER), min(max(elapsed_ms, 0.0), MAX_ELAPSED_MS)
+        if len(g.line) + len(g.redo_line) > MAX_LINE:
+            return cls(g.code, (), (), moves, elapsed_ms, now_ms, g.position(), replayed)
+        return cls(g.code, g.line, g.redo_line, moves, elapsed_ms, now_ms, g.origin, replayed)
 
     def restore(self) -> game.Solitaire:
         """The game itself, rebuilt through the engine's checked API: a line the rules refuse
@@ -153,6 +163,7 @@ class SavedGame:
                 "moves": self.moves,
                 "elapsed": round(self.elapsed_ms),
                 "saved": round(self.saved_ms),
+                **({"replayed": True} if self.replayed else {}),
             }
         )
 
@@ -177,6 +188,7 @@ class SavedGame:
             _number(data.get("elapsed", 0), "elapsed", MAX_ELAPSED_MS),
             _number(data.get("saved", 0), "saved", 1e15),
             start,
+            data.get("replayed", False) is True,
         )
 
 
@@ -270,6 +282,8 @@ class Storage:
         self.store = store
         self.log = log  # the console: why something was set aside
         self.save_failed = False  # a write failed since the last one that worked
+        self.records_failed = False  # the same for the records (``shared``), said once
+        self.continued_games: weakref.WeakSet[game.Solitaire] = weakref.WeakSet()  # continued()
 
     # --- games ------------------------------------------------------------------------------
     def load_game(self, code: str) -> Loaded:
@@ -282,7 +296,10 @@ class Storage:
             saved = SavedGame.from_json(text)
             if saved.code != code:
                 raise Damaged(f"holds {saved.code}, not {code}")
-            return Loaded(saved.restore(), saved.elapsed_ms)
+            restored = saved.restore()
+            if saved.replayed:
+                self.continued_games.add(restored)
+            return Loaded(restored, saved.elapsed_ms)
         except Damaged as err:
             self.set_aside(key, text, str(err))
             return Loaded(notice="damaged_save")
@@ -292,26 +309,23 @@ class Storage:
         again. False if it could not be saved (the game plays on)."""
         if g.code is None or not (g.line or g.redo_line or g.origin):
             return True  # a position of the tests, or a deal not played yet: nothing to keep
-        key, text = GAME_PREFIX + g.code, SavedGame.of(g, elapsed_ms, now_ms).to_json()
-        victims: list[str] | None = None  # read only when the quota is full: saves are frequent
-        while True:
-            try:
-                self.store.set(key, text)
-            except QuotaExceeded:
-                if victims is None:
-                    victims = self._oldest_games(other_than=key)
-                if not victims:
-                    break
-                self._remove(victims.pop(0))
-                continue
-            except Exception as err:  # noqa: BLE001  a store may fail in any way: play on
-                self.log(f"saving {key} failed: {err}")
-                break
+        saved = SavedGame.of(g, elapsed_ms, now_ms, self.continued(g))
+        key, text = GAME_PREFIX + g.code, saved.to_json()
+        if self._set(key, text, lambda: self._oldest_games(other_than=key)):
             self.save_failed = False
             self._trim()
             return True
         self.save_failed = True
         return False
+
+    def from_replay(self, g: game.Solitaire) -> None:
+        """``g`` is continued from a replay ("Play from here"): marked so, with its save."""
+        self.continued_games.add(g)
+
+    def continued(self, g: game.Solitaire) -> bool:
+        """Whether ``g`` was continued from a replay: its moves up to there are the replay's,
+        so its win is not the player's own, and it is counted nowhere (statistics, daily)."""
+        return g in self.continued_games
 
     def kept_game(self, code: str) -> SavedGame | None:
         """The save of ``code``, read and changing nothing (None if there is none, or it is
@@ -355,13 +369,18 @@ class Storage:
     def read(self, key: str) -> str | None:
         return self._get(key)
 
-    def write(self, key: str, text: str) -> bool:
-        """False if the store refused (full, or switched off): the value is still in force."""
-        try:
-            self.store.set(key, text)
-        except Exception:  # noqa: BLE001
-            return False
-        return True
+    def write(self, key: str, text: str, make_room: bool = False) -> bool:
+        """False if the store refused (full, or switched off): the value is still in force.
+        ``make_room``: on a full quota, values set aside and then the oldest saved games go
+        first (never the newest, the game on the table), as a save makes room."""
+
+        def victims() -> list[str]:
+            if not make_room:
+                return []
+            corrupt = [k for k in self._keys() if k.endswith(CORRUPT)]
+            return corrupt + self._games_by_age()[:-1]
+
+        return self._set(key, text, victims)
 
     # --- set aside ----------------------------------------------------------------------------
     def set_aside(self, key: str, text: str, why: str) -> None:
@@ -372,6 +391,25 @@ class Storage:
             self.store.set(key + CORRUPT, text[:MAX_CHARS])
 
     # --- inside -------------------------------------------------------------------------------
+    def _set(self, key: str, text: str, victims: Callable[[], list[str]]) -> bool:
+        """Store ``text``; on a full quota remove ``victims()`` one by one (asked for only
+        then: saves are frequent) until it fits. False if it could not be stored."""
+        gone: list[str] | None = None
+        while True:
+            try:
+                self.store.set(key, text)
+            except QuotaExceeded:
+                if gone is None:
+                    gone = victims()
+                if not gone:
+                    return False
+                self._remove(gone.pop(0))
+            except Exception as err:  # noqa: BLE001  a store may fail in any way: play on
+                self.log(f"keeping {key} failed: {err}")
+                return False
+            else:
+                return True
+
     def _migrate(self, code: str) -> Loaded:
         """Schema 1 kept one game as a position (no moves): resumed once if it is of this
         code's game, and kept at once the new way, as a save that starts from that position

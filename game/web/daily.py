@@ -18,10 +18,11 @@ from pyscript import document, window
 
 from game import Solitaire
 from game.codes import GameCode
-from game.ui import calendar, daily, deals
+from game.ui import calendar, daily, daily_record, deals
 from game.ui.challenge import Challenge
 from game.ui.messages import Messages
 from game.ui.settings import Settings
+from game.ui.shared import Shared, Step
 from game.ui.storage import Storage
 from game.web.clipboard import copy
 from game.web.elements import found
@@ -50,7 +51,8 @@ class Host(Protocol):
 
 class IntlDates:
     """Dates named by the browser's ``Intl.DateTimeFormat`` in the page's language (Western
-    digits, as the rest of the page), in UTC: a daily's date is a UTC date."""
+    digits, as the rest of the page). A daily's date is a calendar date (the player's local
+    one): it is made and named in UTC alike, so that no time zone names the day before."""
 
     def __init__(self, lang: str) -> None:
         self.lang = f"{lang}-u-nu-latn"
@@ -88,7 +90,17 @@ class Dailies:
         self.storage = storage
         self.words = host.words
         self.dates: calendar.DateNames = IntlDates(host.words.lang)
-        self.record, self.notice = daily.load(storage)
+        self.shared = Shared(
+            storage,
+            daily_record.KEY,
+            daily_record.Record.from_json,
+            daily_record.Record.to_json,
+            daily_record.Record(),
+            "damaged_daily",
+        )
+        today, east = self.today(), self.offset() > 0
+        moved = self.shared.change(lambda r: r.on_local_dates(today, east))  # of UTC days
+        self.notice = self.shared.notice or moved  # said with the first deal
         self.pools: dict[str, tuple[str, ...]] = {}
         self.lists: dict[str, dict[str, str]] = {}
         self.on: date | None = None  # the date whose daily is on the table
@@ -97,8 +109,18 @@ class Dailies:
         self.tasks: set[asyncio.Task[None]] = set()  # held: a task nobody holds may be dropped
         self.ready = False  # the lists are read once the page is ready, not on the boot's way
 
+    @property
+    def record(self) -> daily_record.Record:
+        """The record in force: as stored, with this tab's changes the store refused."""
+        return self.shared.value
+
+    def offset(self) -> float:
+        """The minutes this browser's clock is ahead of UTC now."""
+        return -float(window.Date.new().getTimezoneOffset())
+
     def today(self) -> date:
-        return daily.today(str(window.location.search), float(window.Date.now()))
+        """The player's date (their clock's), or the test's."""
+        return daily.today(str(window.location.search), float(window.Date.now()), self.offset())
 
     def later(self, work: Any) -> None:
         task = asyncio.ensure_future(work)
@@ -237,6 +259,7 @@ class Dailies:
             note = found().stat_daily
             note.textContent = self.words.text("daily_badge", date=self.dates.day(day, False))
             note.hidden = False
+            self.caught_up(self.host.game)
         if grade is not None:
             note = found().stat_grade
             note.textContent = self.words.text(f"grade_{grade}")
@@ -258,23 +281,53 @@ class Dailies:
             return None
         return yesterday.day if self.record.entry(yesterday.day, kind) is not None else None
 
+    def caught_up(self, g: Solitaire) -> None:
+        """The daily's date is known now (its list came late): what was played of it before
+        is kept now, a win with its moves and time (its clock stopped with the win)."""
+        if self.host.replay_shown:  # a replay's moves are not the player's
+            return
+        if g.status == "won":
+            self.won(g, self.host.elapsed())
+        else:
+            self.played(g)
+
+    def daily_of(self, g: Solitaire) -> tuple[date, str] | None:
+        """The date and code of ``g`` if it is the player's own game of the daily on the
+        table (a game continued from a replay is not)."""
+        if self.on is None or g.code is None or self.storage.continued(g):
+            return None
+        return self.on, g.code
+
     def played(self, g: Solitaire) -> None:
-        if self.on is not None and g.code is not None and g.line:
-            self.keep(self.record.played(self.on, g.code))
+        if (mine := self.daily_of(g)) is not None and g.line:
+            day, code = mine
+            self.keep(lambda r: r.played(day, code))
 
     def won(self, g: Solitaire, elapsed_ms: float) -> None:
-        if self.on is not None and g.code is not None:
-            self.keep(self.record.won(self.on, g.code, g.moves, elapsed_ms))
+        if (mine := self.daily_of(g)) is not None:
+            (day, code), moves = mine, g.moves
+            self.keep(lambda r: r.won(day, code, moves, elapsed_ms))
         self.show_challenge(g)
 
     def hinted(self, g: Solitaire) -> None:
-        if self.on is not None and g.code is not None:
-            self.keep(self.record.hinted(self.on, g.code))
+        if (mine := self.daily_of(g)) is not None:
+            day, code = mine
+            self.keep(lambda r: r.hinted(day, code))
 
-    def keep(self, record: daily.Record) -> None:
-        self.record = record
-        daily.save(self.storage, record)
+    def keep(self, step: Step[daily_record.Record]) -> None:
+        """``step`` made to the stored record (nothing is written when it changes nothing);
+        said if it could not be kept."""
+        notice = self.shared.change(step)
+        if notice:
+            self.host.announce(self.words.text(notice), add=True)
         if found().stats_dialog.open:
+            self.fill()
+
+    def stored(self, event: Any) -> None:
+        """Another tab wrote the record (a ``storage`` event): the calendar shows it now."""
+        if event.key not in (None, daily_record.KEY):
+            return
+        if self.shared.reread() and found().stats_dialog.open:
             self.fill()
 
     # --- sharing and challenging -------------------------------------------------------------

@@ -486,6 +486,10 @@ class Page:
         self.unseen.flush()
         self.storage.forget_game(code)
 
+    def from_replay(self, g: Solitaire) -> None:
+        """``g`` is continued from a replay: kept, but not counted as the player's own."""
+        self.storage.from_replay(g)
+
     # --- test hooks (pages opened with ?test) ---------------------------------------------------
     def load_position(self, text: str) -> None:
         """Play from any position text; a bad one is refused with the line that is wrong."""

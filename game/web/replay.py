@@ -44,6 +44,7 @@ class Host(Protocol):
     def resume(self, code: str) -> None: ...
     def kept_game(self, code: str) -> SavedGame | None: ...
     def forget_game(self, code: str) -> None: ...
+    def from_replay(self, g: game.Solitaire) -> None: ...
 
 
 class Replaying:
@@ -151,12 +152,15 @@ class Replaying:
 
     def play_here_confirmed(self, _event: Any = None) -> None:
         """Asked, or nothing to replace: the kept game goes (a game at move 0 is not saved,
-        so it would come back), and the one from here takes the table."""
+        so it would come back), and the one from here takes the table. Its moves up to here
+        are the replay's: it is not counted as the player's own (statistics, daily)."""
         found().here_dialog.close()
         if self.replay is None:
             return
         g, code = self.replay.playable(), self.replay.code
         self.host.forget_game(code)
+        if g.line:  # from the deal itself it is the player's own game
+            self.host.from_replay(g)
         self.hide()
         window.history.replaceState(None, "", f"#{code}")
         self.host.start(g)

@@ -77,6 +77,8 @@ def bind(page: Page) -> None:
     listen(window, "blur", on(page.cancel_press))
     listen(document, "visibilitychange", on(page.actions.on_visibility))
     listen(window, "pagehide", on(page.unseen.flush))  # left or reloaded: the last move kept
+    listen(window, "storage", on(page.records.stored))  # another tab wrote a record
+    listen(window, "storage", on(page.dailies.stored))
     sheet = Sheet(on, Menu(on).button)
     for box in found().setting_boxes.values():
         listen(box, "change", on(page.change_setting))

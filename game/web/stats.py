@@ -1,6 +1,7 @@
 """The page's side of the statistics (PyScript): counted as games are played and won, shown
 in the Statistics dialog, reset with a confirmation, exported and imported as a JSON file.
-The counting and the checks are pure, in ``stats`` and ``panel``."""
+The counting and the checks are pure, in ``stats`` and ``panel``; every change is made to
+what is stored now, so that two tabs keep both their games (``shared``)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from game.codes import KINDS, GameCode
 from game.ui import panel, stats
 from game.ui.games import view_of
 from game.ui.messages import Messages
+from game.ui.shared import Shared, Step
+from game.ui.stats import Stats
 from game.ui.storage import Damaged, Storage
 from game.web.dialogs import modal
 from game.web.elements import found
@@ -39,26 +42,56 @@ class Records:
     def __init__(self, host: Host, storage: Storage) -> None:
         self.host = host
         self.storage = storage
-        self.stats, self.notice = stats.load(storage)
+        self.shared = Shared(
+            storage,
+            stats.KEY,
+            stats.Stats.from_json,
+            stats.Stats.to_json,
+            stats.Stats(),
+            "damaged_stats",
+        )
+        self.notice = self.shared.notice
+
+    @property
+    def stats(self) -> Stats:
+        """The statistics in force: as stored, with this tab's changes the store refused."""
+        return self.shared.value
 
     def counted(self, g: game.Solitaire) -> None:
         """After every draw: a deal with its first move counts as played (once)."""
-        if g.code is not None and g.line and g.code not in self.stats.seen:
-            self.keep(self.stats.played(g.code))
+        code = g.code
+        if code is None or not g.line or code in self.stats.seen or self.storage.continued(g):
+            return
+        self.keep(lambda s: s.played(code))
 
     def won(self, g: game.Solitaire, elapsed_ms: float) -> str:
-        """A win counted; the statistics line for the won dialog."""
-        if g.code is None:
+        """A win counted; the statistics line for the won dialog (and, if the statistics
+        could not be kept, that said there). A game continued from a replay is not counted."""
+        code = g.code
+        if code is None:
             return ""
-        score = view_of(g).score(g)
-        self.keep(self.stats.won(g.code, elapsed_ms, g.moves, score))
-        kind = GameCode.parse(g.code).kind
-        return panel.stats_line(kind, self.stats.record(kind), self.host.words)
+        if self.storage.continued(g):
+            return self.host.words.text("stats_not_counted")
+        score, moves = view_of(g).score(g), g.moves  # (a step may be made again later)
+        unkept = self.keep(lambda s: s.won(code, elapsed_ms, moves, score), say=False)
+        kind = GameCode.parse(code).kind
+        line = panel.stats_line(kind, self.stats.record(kind), self.host.words)
+        return f"{line}\n{unkept}" if unkept else line  # on a line of its own
 
-    def keep(self, new: stats.Stats) -> None:
-        self.stats = new
-        stats.save(self.storage, new)
+    def keep(self, step: Step[Stats], say: bool = True) -> str | None:
+        """``step`` made to the stored statistics; what is said if they could not be kept
+        (announced with ``say``)."""
+        notice = self.shared.change(step)
+        said = self.host.words.text(notice) if notice else None
+        if said and say:
+            self.host.announce(said, add=True)
         if found().stats_dialog.open:
+            self.fill()
+        return said
+
+    def stored(self, event: Any) -> None:
+        """Another tab wrote the statistics (a ``storage`` event): shown as they are now."""
+        if event.key in (None, stats.KEY) and self.shared.reread() and found().stats_dialog.open:
             self.fill()
 
     # --- the dialog -------------------------------------------------------------------------
@@ -79,7 +112,7 @@ class Records:
 
     def reset_confirmed(self, _event: Any = None) -> None:
         found().stats_reset_dialog.close()
-        self.keep(stats.Stats())
+        self.keep(lambda _old: stats.Stats())
         self.host.announce(self.host.words.text("stats_reset_done"))
 
     def export(self, _event: Any = None) -> None:
@@ -116,6 +149,6 @@ class Records:
             self.host.announce(words.text("stats_import_bad"))
             found().stats_message.textContent = words.text("stats_import_bad")
             return
-        self.keep(new)
+        self.keep(lambda _old: new)
         found().stats_message.textContent = words.text("stats_imported")
         self.host.announce(words.text("stats_imported"))
