@@ -256,6 +256,9 @@ def test_a_daily_continued_from_its_replay_is_not_the_players_win(fresh):
     expect(dialog.locator("#won-stats")).to_have_text(
         "Continued from a replay: not counted in your statistics or daily record."
     )
+    expect(dialog.locator("[data-action=challenge]")).to_be_hidden()  # (it was ~148~1)
+    dialog.locator("[data-action=share]").click()  # the replay link, not the daily's text
+    expect(dialog.locator("#won-share")).not_to_contain_text("daily deal")
     dialog.locator("[data-action=close]").click()
     choose(page, "stats")
     today = page.locator(f'#calendar [data-day="{DAY.isoformat()}"]')

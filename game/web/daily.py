@@ -340,8 +340,9 @@ class Dailies:
         return f"{self.address()}#{g.code}{Challenge.of(g.moves, elapsed_ms).suffix()}"
 
     def share_text(self, g: Solitaire, elapsed_ms: float) -> str | None:
-        """A daily win's spoiler-free text and its link; None for any other game."""
-        if self.on is None or g.code is None or g.status != "won":
+        """A daily win's spoiler-free text and its link; None for any other game (one
+        continued from a replay too: its win is not the player's own daily)."""
+        if self.daily_of(g) is None or self.on is None or g.code is None or g.status != "won":
             return None
         entry = self.record.entry(self.on, GameCode.parse(g.code).kind)
         hints = entry.hints if entry is not None else 0
@@ -367,6 +368,11 @@ class Dailies:
             await copy(text, self.host.announce, self.words, "daily_share")
             shown.classList.remove("one-line")
         shown.textContent = text
+
+    def challenges(self, g: Solitaire) -> bool:
+        """Whether a win of ``g`` makes a challenge: not one continued from a replay (its
+        moves and time up to there are the replay's, not the player's)."""
+        return not self.storage.continued(g)
 
     async def challenge_friend(self, _event: Any = None) -> None:
         """The won dialog's "Challenge": a link with the deal and this result to beat."""

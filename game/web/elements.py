@@ -109,6 +109,7 @@ class Elements:
     won_stats = Element("#won-stats")
     won_share = Element("#won-share")
     won_links = Group("#won-dialog [data-action=replay-this], #won-dialog [data-action=share]")
+    won_challenge = Element("#won-dialog [data-action=challenge]")
     help_dialog = Element("#help-dialog")
     help_content = Element("#help-content")
     help_full = Element("#help-full")

@@ -54,10 +54,15 @@ class Finishing:
     """At most one finish at a time; any other change by the player stops it."""
 
     def __init__(
-        self, host: Host, count_win: Callable[[Solitaire, float], str], guarded: Guard
+        self,
+        host: Host,
+        count_win: Callable[[Solitaire, float], str],
+        challenges: Callable[[Solitaire], bool],
+        guarded: Guard,
     ) -> None:
         self.host = host
         self.count_win = count_win  # counts the win; the statistics line to show
+        self.challenges = challenges  # whether the won dialog offers a challenge
         self.line: list[Move] = []
         self.timer = None  # the next card's step
         self.soon = AfterPaint(self.check, guarded)  # the look for a finish after a move
@@ -129,6 +134,7 @@ class Finishing:
         unknown = link_moves(g) is None  # a game resumed from an old save's position: no replay
         for link in page.won_links:  # Replay this game, Share
             link.hidden = unknown
+        page.won_challenge.hidden = not self.challenges(g)  # (a game continued from a replay)
         pace = self.pace()
         if not pace:
             self.open_won_dialog()

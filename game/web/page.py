@@ -91,7 +91,7 @@ class Page:
         self.unseen = AfterPaint(self.keep, self.guard)
         self.keeping = False  # the last draw's game is the player's (not a replay's): kept
         self.solving = Solving(self, self.guard)
-        self.finishing = Finishing(self, self.count_win, self.guard)
+        self.finishing = Finishing(self, self.count_win, self.dailies.challenges, self.guard)
         self.replaying = Replaying(self, self.guard)
 
     def guard(self, handler: Handler) -> Handler:
