@@ -19,14 +19,18 @@ EXAMPLES = json.loads((ROOT / "static" / "data" / "examples.json").read_text())
 WORDS = Messages.load()
 
 
-def first_of_each_kind(code: str, line: list[str]) -> dict[str, int]:
-    """The number (from 1) of the first move of each kind in the line."""
+def first_of_each_kind(code: str, line: list[str]) -> dict[str, tuple[int, str]]:
+    """The step (from 1) of the first move of each kind in the line, and how its caption
+    begins: the moves as the game counts them (a redeal is none: "After move 55 of")."""
     g, first = game.new(code), {}
+    total = game.replay(game.new(code), map(game.Move.from_text, line)).moves
     for k, word in enumerate(line, 1):
         move = game.Move.from_text(word)
-        first.setdefault(move_kind(g, move), k)
+        kind = move_kind(g, move)  # (of the position before it)
         g.play_move(move)
-    return first
+        said = f"After move {g.moves} of" if move.is_redeal else f"Move {g.moves} of"
+        first.setdefault(kind, (k, said))
+    return {kind: (k, f"{said} {total}") for kind, (k, said) in first.items()}
 
 
 @pytest.mark.parametrize(
@@ -48,9 +52,10 @@ def test_an_example_plays_in_the_replay_view_with_captions(board, kind, shown):
     expect(board.locator("#board")).to_have_attribute("data-code", code)
     first = first_of_each_kind(code, line)
     for move in shown:
-        board.locator("#replay-step").fill(str(first[move]))
+        step, said = first[move]
+        board.locator("#replay-step").fill(str(step))
         caption = WORDS.text(f"caption_{code[:3]}_{move}")
-        expect(board.locator("#replay-caption")).to_contain_text(f"Move {first[move]} of")
+        expect(board.locator("#replay-caption")).to_contain_text(said)
         expect(board.locator("#replay-caption")).to_contain_text(caption)
     board.locator("[data-action=replay-end]").click()
     expect(board.locator("#board")).to_have_attribute("data-status", "won")
