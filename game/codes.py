@@ -11,43 +11,24 @@ import re
 from dataclasses import dataclass
 
 from .cards import PACK, Card
+from .kinds import KINDS_BY_CODE, REGISTRY
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"  # RFC 4648 base32
 DEAL_CHARS = 7
 DEAL_COUNT = 32**DEAL_CHARS  # 2**35 deals per game
 
-# game prefix -> variant letter -> name of the variant
-VARIANTS: dict[str, dict[str, str]] = {
-    "CR1": {
-        "N": "Crescent",
-        "F": "Crescent Four",
-        "D": "Crescent, face down",
-        "O": "Open Crescent",
-    },
-    "FT1": {
-        "N": "Forty Thieves",
-        "J": "Josephine",
-        "Q": "Napoleon's Square",
-        "B": "Busy Aces",
-        "L": "Limited",
-        "S": "Streets",
-        "M": "Maria",
-        "T": "Number Ten",
-        "R": "Rank and File",
-        "E": "Emperor",
-        "I": "Indian",
-    },
-}
+# game prefix -> variant letter -> name of the variant, from the games' records (kinds.py)
+VARIANTS: dict[str, dict[str, str]] = {}
+for _kind in REGISTRY:
+    VARIANTS.setdefault(_kind.game, {})[_kind.variant] = _kind.name
 # Every game and variant as one word, in the order the page's picker lists them: the picker,
-# the winnable lists, the solver's batch results and their tests all derive from VARIANTS.
-KINDS: tuple[str, ...] = tuple(f"{g}-{v}" for g, names in VARIANTS.items() for v in names)
+# the winnable lists, the solver's batch results and their tests all derive from the records.
+KINDS: tuple[str, ...] = tuple(kind.code for kind in REGISTRY)
 
 
 def kind_slug(kind: str) -> str:
     """A kind's name in file names: ``"CR1-F"`` -> ``"crescent-four"``."""
-    game, variant = kind.split("-")
-    name = VARIANTS[game][variant].lower().replace(",", "").replace("'", "")
-    return name.replace(" ", "-")
+    return KINDS_BY_CODE[kind].slug
 
 
 _SHAPE = re.compile(r"([A-Z0-9]+)-([A-Z0-9]+)-([A-Z0-9]*)")

@@ -162,6 +162,11 @@ class Solitaire:
     MOVES: ClassVar[tuple[tuple[Move, ...], ...]]  # the interned Move of each [src][dst] number
     FACTS: ClassVar[tuple[Place, ...]]  # what each place is, by number
     WORD: ClassVar[str]  # the position text's first word: GAME, or a variant's own kind
+    REDEAL_IS_FINAL: ClassVar[bool] = False  # a redeal clears the history (Crescent's)
+    SCORED: ClassVar[bool] = False  # the game keeps a score
+    # the counters every game has (0 where a game has none): the page reads them as they are
+    score: int = 0
+    redeals_left: int = 0
 
     def __init_subclass__(cls) -> None:
         super().__init_subclass__()
@@ -174,7 +179,7 @@ class Solitaire:
         self.moves = moves
         self.code = code
         self._undo: deque[Record] = deque(maxlen=HISTORY_LIMIT)
-        self._redo: list[tuple[int, int, int]] = []
+        self._redo: list[Move] = []
         self._line: list[Move] = []  # the checked moves from the start, undone ones taken off
         # the position text the line starts from when that is not the deal of ``code`` (a game
         # resumed from a save that kept a position, not moves); None: from the deal
@@ -202,6 +207,12 @@ class Solitaire:
     def legal_moves(self) -> list[Move]:
         """Every legal move in this position (never a redeal: ``redeal_allowed`` says that)."""
         raise NotImplementedError
+
+    def legal_actions(self) -> list[Move]:
+        """Everything the rules allow now, as one list: the legal moves (a draw among them),
+        then :data:`REDEAL` where a redeal is allowed. What every search and proof explores."""
+        moves = self.legal_moves()
+        return [*moves, REDEAL] if self.redeal_allowed else moves
 
     def legal_at(self) -> list[tuple[int, int]]:
         """The one-card moves of ``legal_moves``, in the same order, as (source, destination)
@@ -323,16 +334,16 @@ class Solitaire:
         record = self._undo.pop()
         move = self._line.pop()
         self.unapply(record)
-        self._redo.append((record[0], record[1], move.size))
+        self._redo.append(move)
         return True
 
     def redo(self) -> bool:
         """Play again the last undone move; ``False`` if there is none (a new move clears them)."""
         if not self._redo:
             return False
-        s, d, n = self._redo.pop()
-        self._undo.append(self.apply_at(s, d, n))
-        self._line.append(self.MOVES[s][d] if n == 1 else Move(self.PLACES[s], self.PLACES[d], n))
+        move = self._redo.pop()
+        self._undo.append(self.apply(move))
+        self._line.append(move)
         return True
 
     @property
@@ -346,10 +357,7 @@ class Solitaire:
     @property
     def redo_line(self) -> tuple[Move, ...]:
         """The moves ``redo`` would play, in the order it would play them."""
-        return tuple(
-            self.MOVES[s][d] if n == 1 else Move(self.PLACES[s], self.PLACES[d], n)
-            for s, d, n in reversed(self._redo)
-        )
+        return tuple(reversed(self._redo))
 
     @property
     def can_undo(self) -> bool:
@@ -360,15 +368,19 @@ class Solitaire:
         return bool(self._redo)
 
     def redeal(self) -> None:
-        """Crescent's redeal (checked); it clears the history, as the rules cannot undo it.
-        Refused with the game's own reason (``redeal_refusal``)."""
+        """The redeal (checked), refused with the game's own reason (``redeal_refusal``).
+        Whether it can be undone is the game's rule: Crescent's clears the history (its rules
+        cannot take it back), a waste turned over into a new stock can be turned back."""
         reason = self.redeal_refusal()
         if reason is not None:
             raise IllegalMove(reason)
-        self._apply_redeal()
+        record = self._apply_redeal()
         self._line.append(REDEAL)
-        self._undo.clear()
         self._redo.clear()
+        if self.REDEAL_IS_FINAL:
+            self._undo.clear()
+        else:
+            self._undo.append(record)
 
     def redeal_refusal(self) -> str | None:
         """Why a redeal is refused now (a refusal key), None when it is allowed: the game's
@@ -387,8 +399,12 @@ class Solitaire:
         return self._p
 
     def apply(self, move: Move) -> Record:
-        """Play ``move`` (a :data:`REDEAL` too) without checking it or touching the history."""
+        """Play ``move`` (a :data:`REDEAL` too) without checking it or touching the history (a
+        redeal the rules refuse raises :class:`IllegalMove` all the same: it is cheap to ask)."""
         if move.is_redeal:
+            reason = self.redeal_refusal()
+            if reason is not None:
+                raise IllegalMove(reason)
             return self._apply_redeal()
         return self.apply_at(self.NUMBERS[move.src], self.NUMBERS[move.dst], move.size)
 

@@ -34,6 +34,7 @@ class Crescent(Solitaire):
     """A game of Crescent (or Crescent Four: more redeals, same rules)."""
 
     GAME = "CR1"
+    REDEAL_IS_FINAL = True  # the piles' bottom cards come up: the rules cannot take it back
     PLACES = tuple(f"f{i}" for i in range(1, 9)) + tuple(f"t{i}" for i in range(1, PILES + 1))
     HEADER = ("redeals", "moves")
     FACTS = tuple(Place("foundation", i + 1, i % 4, up=i < 4) for i in _FOUNDATIONS) + tuple(

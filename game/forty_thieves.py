@@ -1,23 +1,27 @@
-"""Forty Thieves (Quarante Voleurs) and its family: columns, one pass through a stock, 8
+"""Forty Thieves (Quarante Voleurs) and its family: columns, a stock turned onto a waste, 8
 fixed-suit foundations.
 
-Forty Thieves (``FT1-N``) deals 10 columns of 4 face up and a 64-card stock. Its relatives
-differ only in data (:data:`FAMILY`): how many columns, how many rows face down and face up,
-what a column builds on (by suit, alternate colours, any suit but its own) and whether a run
-moves as one. Places: foundations ``f1``-``f8`` (suits S H D C S H D C), columns ``t1``-``tC``,
-``stock``, ``waste``. Internally foundations are indices 0-7 (suit = index % 4), columns
-8 to 7 + C, then the stock and the waste.
+Forty Thieves (``FT1-N``) deals 10 columns of 4 face up and a 64-card stock, one pass. Its
+relatives are the same engine on other rules (``rules.FortyRules``, declared with each game in
+``kinds.py``): columns, rows dealt face down and face up, what a column builds on (suit,
+colour, other suit, any suit), whether a run moves as one, redeals of the waste, cards turned
+a draw, the Aces dealt home, what an empty column takes, whether a foundation's card may come
+back. Places: foundations ``f1``-``f8`` (suits S H D C S H D C), columns ``t1``-``tC``,
+``stock``, ``waste``. Internally foundations are indices 0-7 (suit = index % 4), columns 8 to
+7 + C, then the stock and the waste.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from .cards import SUIT_NAMES, Card
 from .codes import GameCode, shuffled_pack
 from .core import Move, Place, Record, Solitaire, count_phrase
+from .kinds import REGISTRY
 from .position import PositionError
+from .rules import ANY, ANY_SUIT, COLOUR, KING, NOTHING, OTHER_SUIT, SUIT, FortyRules
+from .rules import WASTE as FROM_WASTE
 
 # Forty Thieves' own numbers (the solver's and the tests' shorthand for FT1-N)
 COLUMNS = 10
@@ -25,40 +29,18 @@ DEALT = 4 * COLUMNS
 STOCK_SIZE = 104 - DEALT
 STOCK, WASTE = 8 + COLUMNS, 9 + COLUMNS
 
-SUIT, COLOUR, OTHER_SUIT = "suit", "colour", "other_suit"  # what a column builds down by
 _RED = (False, True, True, False)  # spades, hearts, diamonds, clubs
+Rules = FortyRules  # (the family's rules: rules.py)
 
-
-@dataclass(frozen=True)
-class Rules:
-    """What makes one game of the family: its columns, its deal in rows (face down first),
-    what a card goes onto in a column, and whether a run of built cards moves as one."""
-
-    columns: int
-    down: int
-    up: int
-    builds: str
-    runs: bool
-
-
-FAMILY: dict[str, Rules] = {  # by the code's variant letter; names in codes.VARIANTS
-    "N": Rules(10, 0, 4, SUIT, False),  # Forty Thieves
-    "J": Rules(10, 0, 4, SUIT, True),  # Josephine
-    "Q": Rules(12, 0, 4, SUIT, True),  # Napoleon's Square
-    "B": Rules(12, 0, 1, SUIT, False),  # Busy Aces
-    "L": Rules(12, 0, 3, SUIT, False),  # Limited
-    "S": Rules(10, 0, 4, COLOUR, False),  # Streets
-    "M": Rules(9, 0, 4, COLOUR, False),  # Maria
-    "T": Rules(10, 2, 2, COLOUR, True),  # Number Ten
-    "R": Rules(10, 3, 1, COLOUR, True),  # Rank and File
-    "E": Rules(10, 3, 1, COLOUR, False),  # Emperor
-    "I": Rules(10, 1, 2, OTHER_SUIT, False),  # Indian
+FAMILY: dict[str, FortyRules] = {  # each game's rules by its code's variant letter
+    kind.variant: kind.rules for kind in REGISTRY if isinstance(kind.rules, FortyRules)
 }
+__all__ = ["ANY_SUIT", "COLOUR", "OTHER_SUIT", "SUIT"]
 
 
 def builds_onto(builds: str) -> tuple[tuple[int, ...], ...]:
     """For each card, the cards it goes onto in a column: one rank higher, in its own suit, in
-    a suit of the other colour, or in any other suit (nothing goes onto an Ace)."""
+    a suit of the other colour, in any other suit or in any suit (nothing goes onto an Ace)."""
     out: list[tuple[int, ...]] = []
     for c in range(52):
         suit, rank = divmod(c, 13)
@@ -69,8 +51,10 @@ def builds_onto(builds: str) -> tuple[tuple[int, ...], ...]:
             suits: tuple[int, ...] = (suit,)
         elif builds == COLOUR:
             suits = tuple(t for t in range(4) if _RED[t] != _RED[suit])
-        else:
+        elif builds == OTHER_SUIT:
             suits = tuple(t for t in range(4) if t != suit)
+        else:
+            suits = (0, 1, 2, 3)
         out.append(tuple(t * 13 + rank + 1 for t in suits))
     return tuple(out)
 
@@ -104,11 +88,11 @@ _TAKES = tuple(tuple((f % 4) * 13 + n if n < 13 else -1 for n in range(14)) for 
 
 class FortyThieves(Solitaire):
     """A game of Forty Thieves with the reference app's score and undo; a relative is a
-    subclass made from its :class:`Rules` (:data:`VARIANT_CLASSES`)."""
+    subclass made from its rules (:data:`VARIANT_CLASSES`, from the games' records)."""
 
     GAME = "FT1"
     VARIANT: ClassVar[str] = "N"
-    RULES: ClassVar[Rules] = FAMILY["N"]
+    RULES: ClassVar[FortyRules] = FAMILY["N"]
     PLACES = _places(COLUMNS)
     HEADER = ("score", "moves")
     FACTS = _facts(COLUMNS)
@@ -121,6 +105,10 @@ class FortyThieves(Solitaire):
     COLUMN_RANGE: ClassVar[range] = range(8, 8 + COLUMNS)
     ONTO: ClassVar[tuple[tuple[int, ...], ...]] = builds_onto(SUIT)
     RUNS: ClassVar[bool] = False
+    DRAW: ClassVar[int] = 1
+    EMPTY: ClassVar[str] = ANY
+    HOME_OUT: ClassVar[bool] = True
+    SCORED = True
 
     @classmethod
     def variant(cls, letter: str) -> type[FortyThieves]:
@@ -128,20 +116,33 @@ class FortyThieves(Solitaire):
         return VARIANT_CLASSES[letter]
 
     def __init__(
-        self, places: list[list[Card]], score: int = 0, moves: int = 0, code: str | None = None
+        self,
+        places: list[list[Card]],
+        score: int = 0,
+        moves: int = 0,
+        code: str | None = None,
+        redeals_left: int | None = None,
     ) -> None:
         super().__init__(places, moves, code)
         self.score = score
+        self.redeals_left = self.RULES.redeals if redeals_left is None else redeals_left
 
     @classmethod
     def deal(cls, code: GameCode) -> FortyThieves:
-        """The first C·R shuffled cards go round the C columns, row by row (card k to column
-        k mod C, the first rows face down); the others are the stock, its last card turned
-        first. Forty Thieves: 40 cards to 10 columns, a stock of 64."""
+        """The eight Aces to the foundations first where the rules say so (each the first of
+        its suit in shuffled order, the foundations in their order); then the next C·R
+        shuffled cards go round the C columns, row by row (card k to column k mod C, the first
+        rows face down); the others are the stock, its last card turned first. Forty Thieves:
+        40 cards to 10 columns, a stock of 64."""
         game = VARIANT_CLASSES[code.variant]
         columns, dealt = game.COLUMN_COUNT, game.DEALT
         cards = shuffled_pack(code.deal)
         places: list[list[Card]] = [[] for _ in _FOUNDATIONS]
+        if game.RULES.aces:
+            for f in _FOUNDATIONS:
+                ace = cards[cards.index(next(c for c in cards if c == (f % 4) * 13))]
+                cards.remove(ace)
+                places[f].append(ace)
         places += [cards[i:dealt:columns] for i in range(columns)]
         places += [cards[dealt:], []]
         g = game(places, 0, 0, str(code))
@@ -165,10 +166,14 @@ class FortyThieves(Solitaire):
             raise PositionError(
                 f"stock: {len(stock)} cards, the stock holds at most {cls.STOCK_SIZE}"
             )
+        if not 0 <= header.get("redeals", 0) <= cls.RULES.redeals:
+            raise PositionError(
+                f"line 1 {header_line!r}: redeals must be 0 to {cls.RULES.redeals}"
+            )
 
     @classmethod
     def _build(cls, header: dict[str, int], places: list[list[Card]]) -> FortyThieves:
-        return cls(places, header["score"], header["moves"])
+        return cls(places, header["score"], header["moves"], None, header.get("redeals", 0))
 
     # --- rules ---------------------------------------------------------------------------------
     def reason_at(self, s: int, d: int, n: int = 1) -> str | None:
@@ -185,10 +190,12 @@ class FortyThieves(Solitaire):
         if n != 1:
             if not self.RUNS or s < 8 or s > stock or d < 8 or self.run_length(s) < n:
                 return "not_a_run"
-            return self.reason_onto(d, p[s][-n])
+            return self.reason_onto(d, p[s][-n], s)
         if d < 8 and s < 8:
             return "foundation_order"  # foundation to foundation is not a move here
-        return self.reason_onto(d, p[s][-1])
+        if s < 8 and not self.HOME_OUT:
+            return "no_return"
+        return self.reason_onto(d, p[s][-1], s)
 
     def run_length(self, j: int) -> int:
         """How many face-up cards at the top of column number ``j`` are built as the game
@@ -208,17 +215,19 @@ class FortyThieves(Solitaire):
             return self.run_length(j)
         return super().movable(src)
 
-    def reason_onto(self, d: int, c: int) -> str | None:
-        """Would foundation or column number ``d`` take card ``c`` (a top card of a column,
-        the waste or a foundation)? ``None`` if so, else the refusal key. The solver asks this
-        of stock cards before drawing them."""
+    def reason_onto(self, d: int, c: int, s: int = -1) -> str | None:
+        """Would foundation or column number ``d`` take card ``c`` (the lowest card of what
+        moves) from place number ``s`` (the waste when not given)? ``None`` if so, else the
+        refusal key. The solver asks this of stock cards before drawing them."""
         p = self._p
         if d < 8:
             if c // 13 != d % 4:
                 return "same_suit"
             return None if self.takes_home(d) == c else "foundation_order"
         col = p[d]
-        if col and col[-1] not in self.ONTO[c]:
+        if not col:
+            return self.reason_empty(c, s)
+        if col[-1] not in self.ONTO[c]:
             top = col[-1]
             builds = self.RULES.builds
             if builds == SUIT and top // 13 != c // 13:
@@ -230,6 +239,18 @@ class FortyThieves(Solitaire):
             # also: nothing goes on an Ace
             return "one_rank_higher" if builds == SUIT else "rank_higher"
         return None
+
+    def reason_empty(self, c: int, s: int = -1) -> str | None:
+        """Would an empty column take card ``c`` (a run's lowest) from place number ``s`` (the
+        waste when not given)? By the game's rule: any card, a King, the waste's, nothing."""
+        empty = self.EMPTY
+        if empty == ANY:
+            return None
+        if empty == KING:
+            return None if c % 13 == 12 else "king_only"
+        if empty == FROM_WASTE:
+            return None if s in (-1, self.WASTE_AT) else "waste_only"
+        return "stays_empty"
 
     def takes_home(self, f: int) -> int | None:
         """The one card foundation ``f`` takes now (``None`` once complete)."""
@@ -246,6 +267,8 @@ class FortyThieves(Solitaire):
         )  # fmt: skip
 
     def apply_at(self, s: int, d: int, n: int = 1) -> Record:
+        if s == self.STOCK_AT:
+            return self.apply_draws(1)
         p = self._p
         if n == 1:
             p[d].append(p[s].pop())
@@ -268,33 +291,49 @@ class FortyThieves(Solitaire):
         return (s, d, before) if n == 1 else (s, d, before, n, 0)
 
     def apply_draws(self, k: int) -> Record:
-        """Turn the next ``k`` stock cards onto the waste at once (``k`` draws, one record,
-        unchecked: the stock must hold ``k`` cards). The solver's "play the k-th next stock
-        card" is one call instead of ``k``; ``unapply`` takes all ``k`` back."""
+        """``k`` draws at once (one record, unchecked: the stock must hold a card for each),
+        each turning the game's ``DRAW`` cards (fewer at the stock's end) onto the waste, the
+        last of them on top: the solver's "play the card k draws bring up" is one call
+        instead of ``k``; ``unapply`` takes them all back. A draw is one move."""
         p = self._p
         at = self.STOCK_AT
         stock = p[at]
-        drawn = stock[-k:]
-        del stock[-k:]
+        count = min(len(stock), k * self.DRAW)
+        drawn = stock[-count:]
+        del stock[-count:]
         drawn.reverse()  # the last stock card is turned first, so it ends lowest
         p[at + 1] += drawn
         self.moves += k
-        return (at, at + 1, self.score, k)
+        return (at, at + 1, self.score, count, k)
+
+    def draws_to(self, depth: int) -> int:
+        """How many draws bring the stock card ``depth`` from its top (0: the top card) onto
+        the waste's top, or -1 if none does (with more cards a draw, some never show)."""
+        draw, left = self.DRAW, len(self._p[self.STOCK_AT])
+        k = depth // draw + 1
+        return k if depth == min(k * draw, left) - 1 else -1
 
     def unapply(self, record: Record) -> None:
         p = self._p
+        s = record[0]
+        if s < 0:  # a redeal: the stock turned back over onto the waste
+            stock, waste = p[self.STOCK_AT], p[self.WASTE_AT]
+            waste += reversed(stock)
+            stock.clear()
+            self.redeals_left += 1
+            return
+        if s == self.STOCK_AT:  # draws
+            count, k = record[3], record[4]
+            waste = p[record[1]]
+            back = waste[-count:]
+            del waste[-count:]
+            back.reverse()
+            p[s] += back
+            self.moves -= k
+            return
         if len(record) == 3:
             s, d, before = record
             p[s].append(p[d].pop())
-        elif len(record) == 4:  # k draws at once
-            k = record[3]
-            waste = p[record[1]]
-            back = waste[-k:]
-            del waste[-k:]
-            back.reverse()
-            p[record[0]] += back
-            self.moves -= k
-            return
         else:  # a run, or a move that turned a card up
             s, d, before, n, turned = record
             if turned:
@@ -306,9 +345,27 @@ class FortyThieves(Solitaire):
         self.moves -= 1
 
     def move_of(self, record: Record) -> Move:
-        if len(record) == 5 and record[3] != 1:
+        if len(record) == 5 and record[0] != self.STOCK_AT and record[3] != 1:
             return Move(self.PLACES[record[0]], self.PLACES[record[1]], record[3])
         return super().move_of(record)
+
+    # --- the redeal: the waste turned over into a new stock, where the rules allow -------------
+    def redeal_refusal(self) -> str | None:
+        p = self._p
+        if self.redeals_left <= 0:
+            return "no_redeals"
+        if p[self.STOCK_AT]:
+            return "stock_not_empty"
+        return None if p[self.WASTE_AT] else "waste_empty"
+
+    def _apply_redeal(self) -> Record:
+        p = self._p
+        stock, waste = p[self.STOCK_AT], p[self.WASTE_AT]
+        stock += reversed(waste)  # the waste's first card is the new stock's top
+        count = len(waste)
+        waste.clear()
+        self.redeals_left -= 1
+        return (-1, count)
 
     def undo(self) -> bool:
         """The reference app's undo: the score comes back, the move counter does not go down
@@ -332,17 +389,21 @@ class FortyThieves(Solitaire):
 
     def legal_runs(self) -> list[tuple[int, int, int]]:
         """Runs of 2 cards and more, column to column: onto a card that takes the run's lowest
-        card, or to an empty column (every part of the run, each a move of its own)."""
+        card, or to an empty column that takes it (every part of the run, each a move of its
+        own)."""
         if not self.RUNS:
             return []
         p, onto, columns = self._p, self.ONTO, self.COLUMN_RANGE
+        any_empty = self.EMPTY == ANY
+        king_empty = self.EMPTY == KING
         out: list[tuple[int, int, int]] = []
         for s in columns:
             column = p[s]
             for n in range(2, self.run_length(s) + 1):
                 card = column[-n]
+                to_empty = any_empty or (king_empty and card % 13 == 12)
                 for d in columns:
-                    if d != s and (not p[d] or p[d][-1] in onto[card]):
+                    if d != s and (p[d][-1] in onto[card] if p[d] else to_empty):
                         out.append((s, d, n))
         return out
 
@@ -368,6 +429,7 @@ class FortyThieves(Solitaire):
                 empty.append(j)
         if p[waste]:
             tops.append((waste, p[waste][-1]))
+        rule = self.EMPTY
         home = self.foundation_cards()
         for i, c in tops:
             suit = c // 13
@@ -379,17 +441,22 @@ class FortyThieves(Solitaire):
                 if t in top_of:
                     for j in top_of[t]:
                         add((i, j))
-            for j in empty:
-                add((i, j))
-        for f in _FOUNDATIONS:
-            if p[f]:
-                c = p[f][-1]
-                for t in onto[c]:
-                    if t in top_of:
-                        for j in top_of[t]:
-                            add((f, j))
+            if empty and (
+                rule == ANY or (rule == KING and c % 13 == 12) or (rule == FROM_WASTE and i == waste)
+            ):
                 for j in empty:
-                    add((f, j))
+                    add((i, j))
+        if self.HOME_OUT:
+            for f in _FOUNDATIONS:
+                if p[f]:
+                    c = p[f][-1]
+                    for t in onto[c]:
+                        if t in top_of:
+                            for j in top_of[t]:
+                                add((f, j))
+                    if empty and (rule == ANY or (rule == KING and c % 13 == 12)):
+                        for j in empty:
+                            add((f, j))
         if p[waste - 1]:
             add((waste - 1, waste))
         return out
@@ -400,13 +467,16 @@ class FortyThieves(Solitaire):
         return "won" if self.is_won() else "playing"
 
     def _header(self) -> dict[str, int]:
-        return {"score": self.score, "moves": self.moves}
+        header = {"score": self.score, "moves": self.moves}
+        if self.RULES.redeals:
+            header["redeals"] = self.redeals_left
+        return header
 
     def _counters(self) -> tuple[int, ...]:
-        return (self.moves, self.score)
+        return (self.moves, self.score, self.redeals_left)
 
     def _set_counters(self, counters: tuple[int, ...]) -> None:
-        self.moves, self.score = counters
+        self.moves, self.score, self.redeals_left = counters
 
     # --- words ---------------------------------------------------------------------------------
     def place_name(self, place: str) -> str:
@@ -441,8 +511,8 @@ class FortyThieves(Solitaire):
         return super().describe() + f"\nScore: {self.score}; moves: {self.moves}."
 
 
-def _variant_class(letter: str, rules: Rules) -> type[FortyThieves]:
-    """A relative of Forty Thieves as a subclass: the same rules, its own numbers."""
+def _variant_class(letter: str, rules: FortyRules) -> type[FortyThieves]:
+    """A relative of Forty Thieves as a subclass: the same engine, its own rules' numbers."""
     columns = rules.columns
     attrs = {
         "VARIANT": letter,
@@ -450,14 +520,18 @@ def _variant_class(letter: str, rules: Rules) -> type[FortyThieves]:
         "WORD": f"FT1-{letter}",  # its positions name it: its rules are not Forty Thieves'
         "PLACES": _places(columns),
         "FACTS": _facts(columns),
+        "HEADER": ("score", "moves", "redeals") if rules.redeals else ("score", "moves"),
         "COLUMN_COUNT": columns,
-        "DEALT": columns * (rules.down + rules.up),
-        "STOCK_SIZE": 104 - columns * (rules.down + rules.up),
+        "DEALT": rules.dealt,
+        "STOCK_SIZE": rules.stock,
         "STOCK_AT": 8 + columns,
         "WASTE_AT": 9 + columns,
         "COLUMN_RANGE": range(8, 8 + columns),
         "ONTO": builds_onto(rules.builds),
         "RUNS": rules.runs,
+        "DRAW": rules.draw,
+        "EMPTY": rules.empty,
+        "HOME_OUT": rules.home_out,
         "__doc__": f"The Forty Thieves family's game {letter} ({rules}).",
     }
     return type(f"FortyThieves{letter}", (FortyThieves,), attrs)

@@ -1,0 +1,111 @@
+"""Every game the site offers, declared once: a record each (pure).
+
+Like PySolFC's ``registerGame(GameInfo(...))``, a game is one record: its code's game and
+variant letter, its English name (the catalogs' ``game_<KIND>`` name it in each language), its
+rules (``rules.py``: what its family's engine reads), the view that draws it and the help page
+that explains it (its family's unless it says otherwise), whether the installed app has a
+shortcut to it, and a deal the page's search wins within a second (for the browser tests).
+Every list of games is derived from :data:`REGISTRY`: the codes, the engine's classes, the
+views, the solver's adapters, the picker, the toolbar's controls, the help tables, the app's
+manifests, the winnable lists, the daily pools and the tests' parametrisations. Adding a
+game is adding its record here, its words in the catalogs and help pages, and its data.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .rules import COLOUR, OTHER_SUIT, CrescentRules, FortyRules, Rules
+
+
+@dataclass(frozen=True)
+class Family:
+    """What the games of one engine share: its name, its view and its help page."""
+
+    game: str  # the codes' first part: "CR1"
+    name: str
+    view: str  # the view's key (game/ui/games)
+    help: str  # help/<lang>/<help>.md
+
+
+FAMILIES = {
+    "CR1": Family("CR1", "Crescent", "crescent", "crescent"),
+    "FT1": Family("FT1", "Forty Thieves family", "forty-thieves", "forty-thieves"),
+}
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One game: see the module's docstring."""
+
+    code: str  # "FT1-J": the game and the variant letter of its codes
+    name: str  # in English
+    rules: Rules
+    view: str = ""  # the view's key when not its family's
+    help: str = ""  # the help page when not its family's
+    shortcut: bool = False  # the installed app has a shortcut to a new deal of it
+    quick_win: str = ""  # a deal the page's search wins within a second (browser tests)
+
+    @property
+    def game(self) -> str:
+        return self.code.split("-")[0]
+
+    @property
+    def variant(self) -> str:
+        return self.code.split("-")[1]
+
+    @property
+    def family(self) -> Family:
+        return FAMILIES[self.game]
+
+    @property
+    def view_key(self) -> str:
+        return self.view or self.family.view
+
+    @property
+    def help_page(self) -> str:
+        return self.help or self.family.help
+
+    @property
+    def slug(self) -> str:
+        """Its name in file names: ``"crescent-four"``."""
+        name = self.name.lower().replace(",", "").replace("'", "")
+        return name.replace(" ", "-")
+
+
+REGISTRY: tuple[Kind, ...] = (
+    # Crescent: 16 piles in a horseshoe, foundations up from the Aces and down from the Kings
+    Kind("CR1-N", "Crescent", CrescentRules(3), shortcut=True, quick_win="CR1-N-AAAAAAT"),
+    Kind("CR1-F", "Crescent Four", CrescentRules(4), quick_win="CR1-F-AAAAAAT"),
+    Kind("CR1-D", "Crescent, face down", CrescentRules(3, down=5), quick_win="CR1-D-AAAAAAT"),
+    Kind("CR1-O", "Open Crescent", CrescentRules(3), view="open-crescent", quick_win="CR1-O-AAAAAAT"),
+    # the Forty Thieves family: columns, a stock turned onto a waste, foundations up by suit
+    Kind("FT1-N", "Forty Thieves", FortyRules(), shortcut=True, quick_win="FT1-N-AAAAAAB"),
+    Kind("FT1-J", "Josephine", FortyRules(runs=True), quick_win="FT1-J-AAAAAAB"),
+    Kind("FT1-Q", "Napoleon's Square", FortyRules(12, runs=True), quick_win="FT1-Q-AAAAAGC"),
+    Kind("FT1-B", "Busy Aces", FortyRules(12, up=1), quick_win="FT1-B-AAAAAA7"),
+    Kind("FT1-L", "Limited", FortyRules(12, up=3), quick_win="FT1-L-AAAAAA5"),
+    Kind("FT1-S", "Streets", FortyRules(builds=COLOUR), quick_win="FT1-S-AAAAACM"),
+    Kind("FT1-M", "Maria", FortyRules(9, builds=COLOUR), quick_win="FT1-M-AAAAACP"),
+    Kind(
+        "FT1-T",
+        "Number Ten",
+        FortyRules(down=2, up=2, builds=COLOUR, runs=True),
+        quick_win="FT1-T-AAAAACM",
+    ),
+    Kind(
+        "FT1-R",
+        "Rank and File",
+        FortyRules(down=3, up=1, builds=COLOUR, runs=True),
+        quick_win="FT1-R-AAAAACM",
+    ),
+    Kind("FT1-E", "Emperor", FortyRules(down=3, up=1, builds=COLOUR), quick_win="FT1-E-AAAAACM"),
+    Kind("FT1-I", "Indian", FortyRules(down=1, up=2, builds=OTHER_SUIT), quick_win="FT1-I-AAAAAAA"),
+)
+KINDS_BY_CODE = {kind.code: kind for kind in REGISTRY}
+
+
+def kind_of(code: str) -> Kind:
+    """The record of a kind (``"FT1-J"``) or of a whole code (``"FT1-J-AAAAAAB"``);
+    ``KeyError`` if there is none."""
+    return KINDS_BY_CODE["-".join(code.split("-")[:2])]

@@ -1,0 +1,68 @@
+"""The rules a game is made of, as data: what each family's engine reads (pure, no imports).
+
+A game of the site is a family's engine (``crescent.py``, ``forty_thieves.py``) run on one of
+these records; ``kinds.py`` declares each game with its record. The Forty Thieves family's
+axes are those that PySolFC's ``fortythieves.py`` varies across its two-deck games and that
+many of them share: columns, rows dealt face down and face up, what a column builds on,
+whether runs move as one, passes through the stock, cards turned a draw, the Aces dealt to the
+foundations, what an empty column takes and whether a card may come back from a foundation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# what a Forty Thieves column builds down on: the next rank of the same suit, of the other
+# colour, of any other suit, or of any suit
+SUIT, COLOUR, OTHER_SUIT, ANY_SUIT = "suit", "colour", "other_suit", "any_suit"
+BUILDS = (SUIT, COLOUR, OTHER_SUIT, ANY_SUIT)
+# what an empty column takes: any card (or run), a King (or a run from one), only the waste's
+# top card, or nothing (it stays empty)
+ANY, KING, WASTE, NOTHING = "any", "king", "waste", "nothing"
+EMPTIES = (ANY, KING, WASTE, NOTHING)
+
+
+@dataclass(frozen=True)
+class CrescentRules:
+    """Crescent: its redeals, and the cards dealt face down under each pile's top ones."""
+
+    redeals: int = 3
+    down: int = 0
+
+
+@dataclass(frozen=True)
+class FortyRules:
+    """A game of the Forty Thieves family: 8 foundations up from the Aces by suit, columns, a
+    stock turned onto a waste."""
+
+    columns: int = 10
+    down: int = 0  # rows dealt face down, first
+    up: int = 4  # then rows dealt face up
+    builds: str = SUIT
+    runs: bool = False  # a run built as the columns build moves as one
+    redeals: int = 0  # times the waste is turned over into a new stock once the stock is out
+    draw: int = 1  # stock cards turned onto the waste at a time (the top one plays)
+    aces: bool = False  # the eight Aces dealt to the foundations before the columns
+    empty: str = ANY  # what an empty column takes
+    home_out: bool = True  # a foundation's top card may come back onto a column
+
+    def __post_init__(self) -> None:
+        if self.builds not in BUILDS or self.empty not in EMPTIES:
+            raise ValueError(f"unknown build or empty-column rule in {self}")
+        if not (1 <= self.columns <= 16 and 1 <= self.draw <= 3 and 0 <= self.redeals <= 3):
+            raise ValueError(f"rules out of range: {self}")
+        if self.columns * (self.down + self.up) + 8 * self.aces > 104:
+            raise ValueError(f"more cards dealt than two decks hold: {self}")
+
+    @property
+    def dealt(self) -> int:
+        """Cards dealt to the columns."""
+        return self.columns * (self.down + self.up)
+
+    @property
+    def stock(self) -> int:
+        """Cards in the stock at the deal."""
+        return 104 - self.dealt - 8 * self.aces
+
+
+Rules = CrescentRules | FortyRules
