@@ -15,39 +15,45 @@ import re
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import ClassVar, NamedTuple, Self
+from typing import ClassVar, Literal, NamedTuple, Self, get_args
 
 from .cards import Card
 from .position import check_card_counts, check_face_down, position_lines, read_places
 
 HISTORY_LIMIT = 100  # both games: undo reaches back this many moves (Forty Thieves: actions)
 
-REASONS = frozenset(
-    {
-        "same_suit",
-        "adjacent_rank",
-        "one_rank_higher",
-        "pile_full",
-        "empty_pile",
-        "base_locked",
-        "no_return_to_pile",
-        "foundation_order",
-        "not_playable",
-        "no_redeals",
-        "stock_empty",
-        "same_place",
-        "alternate_colour",
-        "other_suit",
-        "not_a_run",
-        "rank_higher",
-    }
-)
+Reason = Literal[
+    "same_suit",
+    "adjacent_rank",
+    "one_rank_higher",
+    "pile_full",
+    "empty_pile",
+    "base_locked",
+    "no_return_to_pile",
+    "foundation_order",
+    "not_playable",
+    "no_redeals",
+    "stock_empty",
+    "same_place",
+    "alternate_colour",
+    "other_suit",
+    "not_a_run",
+    "rank_higher",
+    "stock_not_empty",
+    "waste_empty",
+    "king_only",
+    "waste_only",
+    "stays_empty",
+    "no_return",
+]
+"""Why the rules refuse a move: a stable key the page turns into words (``refusal_<key>``)."""
+REASONS: frozenset[str] = frozenset(get_args(Reason))
 
 
 class IllegalMove(ValueError):
     """The rules refuse this move; ``reason`` is one of :data:`REASONS`."""
 
-    def __init__(self, reason: str, src: str | None = None, dst: str | None = None) -> None:
+    def __init__(self, reason: Reason, src: str | None = None, dst: str | None = None) -> None:
         self.reason, self.src, self.dst = reason, src, dst
         where = f" {src} -> {dst}" if src is not None else ""
         super().__init__(f"illegal move{where}: {reason}")
@@ -147,7 +153,7 @@ class Place(NamedTuple):
 class Refusal:
     """Why a move is refused: a stable ``reason`` key the UI turns into words."""
 
-    reason: str
+    reason: Reason
     src: str
     dst: str
 
@@ -190,7 +196,7 @@ class Solitaire:
         self._hidden = False
 
     # --- what each game defines -------------------------------------------------------------
-    def reason_at(self, s: int, d: int, n: int = 1) -> str | None:
+    def reason_at(self, s: int, d: int, n: int = 1) -> Reason | None:
         """The one rule check, on place numbers (``n`` cards at once, a run): ``None`` if
         legal, else the refusal key."""
         raise NotImplementedError
@@ -382,7 +388,7 @@ class Solitaire:
         else:
             self._undo.append(record)
 
-    def redeal_refusal(self) -> str | None:
+    def redeal_refusal(self) -> Reason | None:
         """Why a redeal is refused now (a refusal key), None when it is allowed: the game's
         own reason, so that a game whose redeal comes later does not say none are left."""
         return "no_redeals"

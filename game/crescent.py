@@ -9,13 +9,17 @@ from __future__ import annotations
 
 from .cards import CARDS, SUIT_NAMES, Card
 from .codes import GameCode, shuffled_pack
-from .core import Move, Place, Record, Solitaire, count_phrase
+from .core import Move, Place, Reason, Record, Solitaire, count_phrase
+from .kinds import REGISTRY
 from .position import PositionError
+from .rules import CrescentRules
 
 PILES = 16
 PILE_LIMIT = 13
-REDEALS = {"N": 3, "F": 4, "D": 3, "O": 3}
-FACE_DOWN = {"D": 5}  # the variants that deal each pile's lower cards face down: how many
+RULES: dict[str, CrescentRules] = {  # each game's rules by its code's variant letter
+    kind.variant: kind.rules for kind in REGISTRY if isinstance(kind.rules, CrescentRules)
+}
+REDEALS = {variant: rules.redeals for variant, rules in RULES.items()}
 MAX_REDEALS = max(REDEALS.values())
 
 _FOUNDATIONS = range(8)
@@ -31,7 +35,8 @@ _BELOW = tuple(-1 if c % 13 == 0 else c - 1 for c in range(52))  # descending
 
 
 class Crescent(Solitaire):
-    """A game of Crescent (or Crescent Four: more redeals, same rules)."""
+    """A game of Crescent (its variants' rules, ``rules.CrescentRules``: more redeals, cards
+    dealt face down)."""
 
     GAME = "CR1"
     REDEAL_IS_FINAL = True  # the piles' bottom cards come up: the rules cannot take it back
@@ -56,8 +61,9 @@ class Crescent(Solitaire):
         places: list[list[Card]] = [[CARDS[s * 13]] for s in range(4)]
         places += [[CARDS[s * 13 + 12]] for s in range(4)]
         places += [cards[i::PILES] for i in range(PILES)]  # card k goes to pile k mod 16
-        g = cls(places, REDEALS[code.variant], 0, str(code))
-        down = FACE_DOWN.get(code.variant, 0)
+        rules = RULES[code.variant]
+        g = cls(places, rules.redeals, 0, str(code))
+        down = rules.down  # each pile's lower cards face down: how many
         if down:
             g.set_face_down([0] * 8 + [down] * PILES)
         return g
@@ -92,7 +98,7 @@ class Crescent(Solitaire):
         return cls(places, header["redeals"], header["moves"])
 
     # --- rules ---------------------------------------------------------------------------------
-    def reason_at(self, s: int, d: int, n: int = 1) -> str | None:
+    def reason_at(self, s: int, d: int, n: int = 1) -> Reason | None:
         if s == d:
             return "same_place"
         if n != 1:
@@ -168,7 +174,7 @@ class Crescent(Solitaire):
         self.redeals_left -= 1
         return (-1, *rotated)
 
-    def redeal_refusal(self) -> str | None:
+    def redeal_refusal(self) -> Reason | None:
         return None if self.redeals_left > 0 else "no_redeals"
 
     def meeting_suits(self) -> tuple[bool, bool, bool, bool]:

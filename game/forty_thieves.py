@@ -17,10 +17,10 @@ from typing import ClassVar
 
 from .cards import SUIT_NAMES, Card
 from .codes import GameCode, shuffled_pack
-from .core import Move, Place, Record, Solitaire, count_phrase
+from .core import Move, Place, Reason, Record, Solitaire, count_phrase
 from .kinds import REGISTRY
 from .position import PositionError
-from .rules import ANY, ANY_SUIT, COLOUR, KING, NOTHING, OTHER_SUIT, SUIT, FortyRules
+from .rules import ANY, ANY_SUIT, COLOUR, KING, OTHER_SUIT, SUIT, FortyRules
 from .rules import WASTE as FROM_WASTE
 
 # Forty Thieves' own numbers (the solver's and the tests' shorthand for FT1-N)
@@ -167,16 +167,14 @@ class FortyThieves(Solitaire):
                 f"stock: {len(stock)} cards, the stock holds at most {cls.STOCK_SIZE}"
             )
         if not 0 <= header.get("redeals", 0) <= cls.RULES.redeals:
-            raise PositionError(
-                f"line 1 {header_line!r}: redeals must be 0 to {cls.RULES.redeals}"
-            )
+            raise PositionError(f"line 1 {header_line!r}: redeals must be 0 to {cls.RULES.redeals}")
 
     @classmethod
     def _build(cls, header: dict[str, int], places: list[list[Card]]) -> FortyThieves:
         return cls(places, header["score"], header["moves"], None, header.get("redeals", 0))
 
     # --- rules ---------------------------------------------------------------------------------
-    def reason_at(self, s: int, d: int, n: int = 1) -> str | None:
+    def reason_at(self, s: int, d: int, n: int = 1) -> Reason | None:
         if s == d:
             return "same_place"
         p = self._p
@@ -215,7 +213,7 @@ class FortyThieves(Solitaire):
             return self.run_length(j)
         return super().movable(src)
 
-    def reason_onto(self, d: int, c: int, s: int = -1) -> str | None:
+    def reason_onto(self, d: int, c: int, s: int = -1) -> Reason | None:
         """Would foundation or column number ``d`` take card ``c`` (the lowest card of what
         moves) from place number ``s`` (the waste when not given)? ``None`` if so, else the
         refusal key. The solver asks this of stock cards before drawing them."""
@@ -240,7 +238,7 @@ class FortyThieves(Solitaire):
             return "one_rank_higher" if builds == SUIT else "rank_higher"
         return None
 
-    def reason_empty(self, c: int, s: int = -1) -> str | None:
+    def reason_empty(self, c: int, s: int = -1) -> Reason | None:
         """Would an empty column take card ``c`` (a run's lowest) from place number ``s`` (the
         waste when not given)? By the game's rule: any card, a King, the waste's, nothing."""
         empty = self.EMPTY
@@ -350,7 +348,7 @@ class FortyThieves(Solitaire):
         return super().move_of(record)
 
     # --- the redeal: the waste turned over into a new stock, where the rules allow -------------
-    def redeal_refusal(self) -> str | None:
+    def redeal_refusal(self) -> Reason | None:
         p = self._p
         if self.redeals_left <= 0:
             return "no_redeals"
@@ -442,7 +440,9 @@ class FortyThieves(Solitaire):
                     for j in top_of[t]:
                         add((i, j))
             if empty and (
-                rule == ANY or (rule == KING and c % 13 == 12) or (rule == FROM_WASTE and i == waste)
+                rule == ANY
+                or (rule == KING and c % 13 == 12)
+                or (rule == FROM_WASTE and i == waste)
             ):
                 for j in empty:
                     add((i, j))

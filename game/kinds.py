@@ -78,7 +78,9 @@ REGISTRY: tuple[Kind, ...] = (
     Kind("CR1-N", "Crescent", CrescentRules(3), shortcut=True, quick_win="CR1-N-AAAAAAT"),
     Kind("CR1-F", "Crescent Four", CrescentRules(4), quick_win="CR1-F-AAAAAAT"),
     Kind("CR1-D", "Crescent, face down", CrescentRules(3, down=5), quick_win="CR1-D-AAAAAAT"),
-    Kind("CR1-O", "Open Crescent", CrescentRules(3), view="open-crescent", quick_win="CR1-O-AAAAAAT"),
+    Kind(
+        "CR1-O", "Open Crescent", CrescentRules(3), view="open-crescent", quick_win="CR1-O-AAAAAAT"
+    ),
     # the Forty Thieves family: columns, a stock turned onto a waste, foundations up by suit
     Kind("FT1-N", "Forty Thieves", FortyRules(), shortcut=True, quick_win="FT1-N-AAAAAAB"),
     Kind("FT1-J", "Josephine", FortyRules(runs=True), quick_win="FT1-J-AAAAAAB"),

@@ -15,11 +15,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..core import Solitaire
-from ..crescent import Crescent
-from ..forty_thieves import FortyThieves
 from .result import UNKNOWN, UNWINNABLE, WINNABLE, Result
 
 if TYPE_CHECKING:
+    from ..crescent import Crescent
     from .crescent import CrescentAdapter
     from .forty_thieves import FortyThievesAdapter
     from .nested import Nested, Portfolio
@@ -68,16 +67,24 @@ __all__ = [
 ]
 
 
+# each game's search, by the engine's game (a code's first part): its adapter module, which
+# holds its adapter and its ``search`` (the one place that knows which searches suit it)
+FAMILIES = {"CR1": "crescent", "FT1": "forty_thieves"}
+
+
+def family(game: Solitaire) -> Any:
+    """The adapter module of ``game``'s family (imported when first asked for)."""
+    try:
+        name = FAMILIES[game.GAME]
+    except (KeyError, AttributeError):
+        raise TypeError(f"no solver for {type(game).__name__}") from None
+    return importlib.import_module(f".{name}", __name__)
+
+
 def adapter_for(game: Solitaire, seed: int = 0) -> CrescentAdapter | FortyThievesAdapter:
     """The search's view of a game (a copy: the game itself is never touched)."""
-    from .crescent import CrescentAdapter
-    from .forty_thieves import FortyThievesAdapter
-
-    if isinstance(game, Crescent):
-        return CrescentAdapter(game, seed)
-    if isinstance(game, FortyThieves):
-        return FortyThievesAdapter(game, seed)
-    raise TypeError(f"no solver for {type(game).__name__}")
+    adapter: CrescentAdapter | FortyThievesAdapter = family(game).Adapter(game, seed)
+    return adapter
 
 
 def search(
@@ -86,52 +93,18 @@ def search(
     seconds: float | None = None,
     for_proofs: bool = False,
 ) -> Portfolio | Restarts | Beam:
-    """A search of ``game``'s position that its ``run(steps)`` advances in slices.
-
-    Crescent: depth-first searches restarted on Luby budgets, which alone can prove a loss,
-    taking turns (1 to 3) with a nested Monte Carlo search (nested.py), which finds more wins
-    (its searches in the graded move order and the plain one by turns, graded first); with
-    ``for_proofs`` (the page's quiet look), only the restarts, on the unit that proves small
-    lost trees sooner (:class:`Restarts`). Forty Thieves and its family: beams of doubling
-    width (its wins are long and narrow) taking turns with random-greedy playouts, which win
-    many deals the beam misses (playouts.py; see docs/SOLVER.md for the measurements).
-    """
-    from .forty_thieves import FortyThievesAdapter
-    from .nested import Nested, Portfolio
-    from .playouts import Playing
-    from .searches import Beam, Restarts
-
-    if isinstance(game, FortyThieves):
-        if for_proofs:  # the quiet look: the beam alone (a playout proves nothing)
-            return Beam(FortyThievesAdapter(game), states=states, seconds=seconds)
-        beam = Beam(FortyThievesAdapter(game))
-        return Portfolio([(beam, 1), (Playing(game), 1)], states=states, seconds=seconds)
-
-    def make(seed: int) -> CrescentAdapter | FortyThievesAdapter:
-        return adapter_for(game, seed)
-
-    if not isinstance(game, Crescent):
-        raise TypeError(f"no solver for {type(game).__name__}")
-    if for_proofs:
-        return Restarts(make, states=states, seconds=seconds, unit=Restarts.PROOF_UNIT)
-    # the restarts' turn first: a small lost tree is proven before the nested search starts
-    return Portfolio(
-        [(Restarts(make), 1), (Nested(alternating_orders(game)), 3)],
-        states=states,
-        seconds=seconds,
-    )
+    """A search of ``game``'s position that its ``run(steps)`` advances in slices, as its
+    family's adapter module chooses it (``search`` there). ``for_proofs`` (the page's quiet
+    look after each move): the search that proves a loss soonest."""
+    found: Portfolio | Restarts | Beam = family(game).search(game, states, seconds, for_proofs)
+    return found
 
 
 def alternating_orders(game: Crescent) -> Callable[[int], CrescentAdapter]:
-    """The nested search's adapters: the graded move order for odd seeds (the first search: the
-    most wins soon, what a Hint needs), the plain one for even seeds (other wins later)
-    (docs/SOLVER.md, sixth pass)."""
-    from .crescent import CrescentAdapter
+    """The nested search's adapters (Crescent's: ``crescent.alternating_orders``)."""
+    from .crescent import alternating_orders as orders
 
-    def make(seed: int) -> CrescentAdapter:
-        return CrescentAdapter(game, seed, graded=seed % 2 == 1)
-
-    return make
+    return orders(game)
 
 
 def solve(game: Solitaire, states: int | None = None, seconds: float | None = None) -> Result:

@@ -26,13 +26,17 @@ test checks its zeros against the engine's ``foundation_for`` and ``meeting_suit
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from typing import Any, TypeVar, cast
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from ..core import REDEAL, Move, Record
 from ..crescent import NEIGHBOURS, PILES, Crescent
 from .keys import ZOBRIST, multiset_hash, place_hash, plain_cards
 from .searches import Token, by_rank
+
+if TYPE_CHECKING:
+    from .nested import Portfolio
+    from .searches import Restarts
 
 _PILES = range(8, 8 + PILES)
 SLIDE = -1  # an action's destination: onto the card's suit's met foundations
@@ -394,3 +398,40 @@ class CrescentAdapter:
 
     def start(self) -> Token:
         return []
+
+
+Adapter = CrescentAdapter  # (the family's adapter, as ``solver.adapter_for`` asks for it)
+
+
+def search(
+    game: Crescent, states: int | None, seconds: float | None, for_proofs: bool
+) -> Portfolio | Restarts:
+    """Crescent: depth-first searches restarted on Luby budgets, which alone can prove a loss,
+    taking turns (1 to 3) with a nested Monte Carlo search (nested.py), which finds more wins
+    (its searches in the graded move order and the plain one by turns, graded first); with
+    ``for_proofs``, only the restarts, on the unit that proves small lost trees sooner."""
+    from .nested import Nested, Portfolio
+    from .searches import Restarts
+
+    def make(seed: int) -> CrescentAdapter:
+        return CrescentAdapter(game, seed)
+
+    if for_proofs:
+        return Restarts(make, states=states, seconds=seconds, unit=Restarts.PROOF_UNIT)
+    # the restarts' turn first: a small lost tree is proven before the nested search starts
+    return Portfolio(
+        [(Restarts(make), 1), (Nested(alternating_orders(game)), 3)],
+        states=states,
+        seconds=seconds,
+    )
+
+
+def alternating_orders(game: Crescent) -> Callable[[int], CrescentAdapter]:
+    """The nested search's adapters: the graded move order for odd seeds (the first search: the
+    most wins soon, what a Hint needs), the plain one for even seeds (other wins later)
+    (docs/SOLVER.md, sixth pass)."""
+
+    def make(seed: int) -> CrescentAdapter:
+        return CrescentAdapter(game, seed, graded=seed % 2 == 1)
+
+    return make

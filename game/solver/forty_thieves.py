@@ -24,18 +24,37 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..core import Move, Record
+from ..core import REDEAL, Move, Record
 from ..forty_thieves import SUIT, FortyThieves
 from .keys import ZOBRIST, multiset_hash, place_hash, plain_cards
 from .searches import Token
 
+if TYPE_CHECKING:
+    from .nested import Portfolio
+    from .searches import Beam
+
 _FOUNDATIONS = range(8)
 _DOWN_RNG = random.Random(0xD0_3D)
 _DOWN = tuple(_DOWN_RNG.getrandbits(128) for _ in range(104))  # a face-down count's hash
-# (stock cards to draw first, source, destination), or (0, source, destination, cards) for a run
+# (draws first, source, destination), (0, source, destination, cards) for a run, or
+# (draws first, REDEALS, REDEALS): the stock drawn out, then the waste turned over into a new one
 Action = tuple[int, ...]
+REDEALS = -1
+
+
+class Pass:
+    """One pass through the stock: where each card lies in the stock as it was when the pass
+    began (it changes only at its end within a pass, and is never reordered: a stock of n
+    cards is its first n), and what turning cards adds to the waste's hash (``_turns``),
+    memoised. A redeal starts another."""
+
+    def __init__(self, stock: Sequence[int]) -> None:
+        self.stock_at: list[list[int]] = [[] for _ in range(52)]
+        for i, card in enumerate(stock):
+            self.stock_at[card].append(i)
+        self.turned: dict[int, list[int]] = {}
 
 
 def _column_score(column: Sequence[int], onto: Sequence[Sequence[int]]) -> int:
@@ -69,7 +88,14 @@ class FortyThievesAdapter:
         rules = type(game)
         self.stock, self.waste, self.onto = rules.STOCK_AT, rules.WASTE_AT, rules.ONTO
         self.columns = rules.COLUMN_RANGE
-        self.sources = (*self.columns, self.waste)
+        self.draw, self.redeals = rules.DRAW, rules.RULES.redeals
+        # a draw of several cards with a pass to come: a card played off the waste changes
+        # which cards the next pass shows, so no move off the waste is "safe" to make unasked
+        self.sources = (
+            self.columns if self.draw > 1 and self.redeals else (*self.columns, self.waste)
+        )
+        # the shortcuts that foresee a draw's key assume one card a draw and one pass
+        self.one_pass = self.draw == 1 and not self.redeals
         self.runs = rules.RUNS
         # by suit (Forty Thieves' own shortcuts for the safe moves and the foresight hold)
         self.by_suit = rules.RULES.builds == SUIT
@@ -82,7 +108,7 @@ class FortyThievesAdapter:
         # the key's parts (keys.py): each column's and the waste's hash, the columns' multiset
         self.h = [place_hash(cards) if i >= 8 else 0 for i, cards in enumerate(self.p)]
         self.total = multiset_hash(self.h[8 : self.stock])
-        self._saved: list[tuple[int, list[int], int]] = []
+        self._saved: list[tuple[int, list[int], int, Pass]] = []
         self._column_scores: dict[int, int] = {0: -8}  # by column hash (score)
         # the score but for the waste's part, kept up to date by ``_apply``
         self.parts = -20 * sum(map(len, self.p[:8]))
@@ -90,19 +116,14 @@ class FortyThievesAdapter:
             self.parts += self._column_scores.setdefault(
                 self.h[i], _column_score(self.p[i], self.onto)
             )
-        # what turning k stock cards adds to the waste's hash, for each k (``_turns``)
-        self._turned: dict[int, list[int]] = {}
-        # each card's indexes in the stock, bottom first: a stock of length n holds the first n
-        self._stock_at: list[list[int]] = [[] for _ in range(52)]
-        for i, card in enumerate(self.p[self.stock]):
-            self._stock_at[card].append(i)
+        self.pass_ = Pass(self.p[self.stock])
 
     def snapshot(self) -> Any:
-        return self.g.snapshot(), self.total, self.h[:], self.parts
+        return self.g.snapshot(), self.total, self.h[:], self.parts, self.pass_
 
     def restore(self, snapshot: Any) -> None:
         self.g.restore(snapshot[0])
-        self.total, self.h[:], self.parts = snapshot[1], snapshot[2], snapshot[3]
+        self.total, self.h[:], self.parts, self.pass_ = snapshot[1:]
         self._saved.clear()  # the plays before are not taken back: the state is replaced
 
     def score(self) -> int:
@@ -117,11 +138,14 @@ class FortyThievesAdapter:
         and they decide each suit's two heights up to which foundation is which (a suit's two
         foundations are alike: the key folds that symmetry in). Where runs move and cards lie
         face down, a column's face-down count decides which runs move: it is in its hash."""
+        total = self.total
         if self.hidden_runs:
             down, h = self.g.face_down_counts(), self.h
             total = sum((h[i] ^ _DOWN[down[i]]) ** 2 for i in self.columns)
-            return total | h[self.waste] << 264 | len(self.p[self.stock]) << 400, 0
-        return self.total | self.h[self.waste] << 264 | len(self.p[self.stock]) << 400, 0
+        key = total | self.h[self.waste] << 264 | len(self.p[self.stock]) << 400
+        if self.redeals:  # after a redeal the stock is not the deal's: its cards and the redeals
+            key |= self.g.redeals_left << 408 | place_hash(self.p[self.stock]) << 412
+        return key, 0
 
     def _comes_back(self, f: int) -> bool:
         """Would the safe moves put the top card of foundation ``f`` straight back if it left
@@ -156,6 +180,8 @@ class FortyThievesAdapter:
         if len(action) == 4 or not self.by_suit:
             return None  # a run, or safe moves by other suits': played to be seen
         k, s, d = action
+        if s == REDEALS or k and not self.one_pass:
+            return None  # a redeal, or draws of several cards or in a later pass
         p, h = self.p, self.h
         STOCK, WASTE = self.stock, self.waste
         if s < 8 or d < 8 and len(p[d]) < len(p[d ^ 4]):
@@ -180,9 +206,9 @@ class FortyThievesAdapter:
         if s == WASTE:
             if k:
                 at = len(waste) << 7 | size
-                turned = self._turned.get(at)
+                turned = self.pass_.turned.get(at)
                 if turned is None:
-                    turned = self._turned[at] = self._turns(len(waste), p[STOCK])
+                    turned = self.pass_.turned[at] = self._turns(len(waste), p[STOCK])
                 waste_hash = h[WASTE] ^ turned[k - 1]
             else:
                 waste_hash = h[WASTE] ^ ZOBRIST[len(waste) - 1][card]
@@ -306,12 +332,17 @@ class FortyThievesAdapter:
         size = len(p[STOCK])
         home, onto = ranked[3], ranked[4]
         if size:
-            at, reason_onto = self._stock_at, g.reason_onto
+            at, reason_onto = self.pass_.stock_at, g.reason_onto
+            # the draws that bring stock card i (bottom first) onto the waste's top (one a
+            # card; with several a draw, only every draw-th card shows, and the last)
+            draws = g.draws_to if self.draw > 1 else None
             for f, wanted in enumerate(g.foundation_cards()):
                 if wanted >= 0:
                     for i in at[wanted]:
                         if i < size:
-                            home.append((size - i, WASTE, f))
+                            k = size - i if draws is None else draws(size - 1 - i)
+                            if k > 0:
+                                home.append((k, WASTE, f))
             under = self.under
             for d in self.columns:  # both copies of a top card may be: each is another position
                 pile = p[d]
@@ -319,14 +350,20 @@ class FortyThievesAdapter:
                     for card in under[pile[-1]]:  # the cards that go onto it (none on an Ace)
                         for i in at[card]:
                             if i < size and reason_onto(d, card) is None:
-                                onto.append((size - i, WASTE, d))
+                                k = size - i if draws is None else draws(size - 1 - i)
+                                if k > 0:
+                                    onto.append((k, WASTE, d))
             if first >= 0:
                 stock, anywhere = p[STOCK], ranked[6]
                 for i in range(size - 1, -1, -1):
                     if reason_onto(first, stock[i]) is None:
-                        anywhere.append((size - i, WASTE, first))
+                        k = size - i if draws is None else draws(size - 1 - i)
+                        if k > 0:
+                            anywhere.append((k, WASTE, first))
             home.sort()  # by the stock card's depth, then the place
             onto.sort()
+        if g.redeals_left and (size or p[WASTE]):  # the stock drawn out, then the waste over
+            ranked[7].append((-(-size // self.draw), REDEALS, REDEALS))
         if self.rng is not None:  # each kind apart (the same orders as shuffling all, then a
             for kind in ranked:  # stable sort by kind; another random stream)
                 self.rng.shuffle(kind)
@@ -336,7 +373,7 @@ class FortyThievesAdapter:
         """Draw ``k`` cards (``apply_draws``, one record) then move, with the key's update,
         then the safe moves the move may have made."""
         h = self.h
-        self._saved.append((self.total, h[:], self.parts))
+        self._saved.append((self.total, h[:], self.parts, self.pass_))
         if len(action) == 4:  # a run
             records = [self._apply_run(action[1], action[2], action[3])]
             if self.auto:
@@ -344,19 +381,24 @@ class FortyThievesAdapter:
             return records
         k, s, d = action
         WASTE = self.waste
+        records = []
         if k:
             p = self.p
-            # the stock's order never changes: its length says what it holds, so what turning
-            # k cards adds to the waste's hash is one lookup by (waste height, stock size); a
-            # stock holds at most STOCK_SIZE (64) cards, so 7 bits keep the two apart
+            # within a pass the stock's order never changes: its length says what it holds,
+            # so what turning cards adds to the waste's hash is one lookup by (waste height,
+            # stock size); a stock holds at most 96 cards, so 7 bits keep the two apart
             at = len(p[WASTE]) << 7 | len(p[self.stock])
-            turned = self._turned.get(at)
+            turned = self.pass_.turned.get(at)
             if turned is None:
-                turned = self._turned[at] = self._turns(len(p[WASTE]), p[self.stock])
-            h[WASTE] ^= turned[k]
-            records = [self.g.apply_draws(k), self._apply(s, d)]
-        else:
-            records = [self._apply(s, d)]
+                turned = self.pass_.turned[at] = self._turns(len(p[WASTE]), p[self.stock])
+            records.append(self.g.apply_draws(k))
+            h[WASTE] ^= turned[records[0][3]]  # (the cards the draws turned)
+        if s == REDEALS:
+            records.append(self.g.apply(REDEAL))
+            h[WASTE] = 0
+            self.pass_ = Pass(self.p[self.stock])
+            return records
+        records.append(self._apply(s, d))
         if self.auto and self._may_free(k, s, d):
             self._auto(records)
         return records
@@ -442,16 +484,36 @@ class FortyThievesAdapter:
         unapply = self.g.unapply
         for record in reversed(token):
             unapply(record)
-        self.total, self.h, self.parts = self._saved.pop()
+        self.total, self.h, self.parts, self.pass_ = self._saved.pop()
 
     def moves(self, token: Token) -> list[Move]:
         """Engine moves, one by one: a record of ``k`` draws stands for ``k`` draws."""
-        move_of = self.g.move_of
-        return [move_of(r) for r in token for _ in range(r[3] if len(r) == 4 else 1)]
+        move_of, stock = self.g.move_of, self.stock
+        return [move_of(r) for r in token for _ in range(r[4] if r[0] == stock else 1)]
 
     def start(self) -> Token:
         records: list[Record] = []
-        self._saved.append((self.total, self.h[:], self.parts))
+        self._saved.append((self.total, self.h[:], self.parts, self.pass_))
         if self.auto:
             self._auto(records)
         return records
+
+
+Adapter = FortyThievesAdapter  # (the family's adapter, as ``solver.adapter_for`` asks for it)
+
+
+def search(
+    game: FortyThieves, states: int | None, seconds: float | None, for_proofs: bool
+) -> Portfolio | Beam:
+    """The Forty Thieves family: beams of doubling width (its wins are long and narrow)
+    taking turns with random-greedy playouts, which win many deals the beam misses
+    (playouts.py; docs/SOLVER.md); with ``for_proofs``, the beam alone (a playout proves
+    nothing)."""
+    from .nested import Portfolio
+    from .playouts import Playing
+    from .searches import Beam
+
+    if for_proofs:
+        return Beam(FortyThievesAdapter(game), states=states, seconds=seconds)
+    beam = Beam(FortyThievesAdapter(game))
+    return Portfolio([(beam, 1), (Playing(game), 1)], states=states, seconds=seconds)

@@ -10,9 +10,11 @@ and those on it); a size the engine would not move as a run is the top card alon
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 import game
 from game import Move
+from game.core import Reason
 
 from .games import view_of
 from .settings import Settings
@@ -27,7 +29,7 @@ class Outcome:
 
     kind: str
     move: Move | None = None
-    reason: str | None = None
+    reason: Reason | Literal["no_destination"] | None = None
     place: str | None = None
     size: int = 1  # the cards it took from ``place``: a run's length, or 1
 

@@ -10,10 +10,11 @@ where it comes, ends the replay there: what comes before it still plays, and
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 import game
 from game import GameCode, Move
-from game.core import Record
+from game.core import Reason, Record
 
 from .links import excerpt
 
@@ -26,7 +27,7 @@ class Broken:
 
     number: int
     text: str  # as the link wrote it, quoted: controls and format characters shown as "?"
-    reason: str  # an engine refusal key, or "not_a_move"
+    reason: Reason | Literal["not_a_move"]  # an engine refusal key, or not a move at all
 
 
 class Replay:
