@@ -537,6 +537,12 @@ def _variant_class(letter: str, rules: FortyRules) -> type[FortyThieves]:
     return type(f"FortyThieves{letter}", (FortyThieves,), attrs)
 
 
+def rules_class(rules: FortyRules, letter: str = "Z") -> type[FortyThieves]:
+    """The engine of any rules of the family, declared as a game or not (the tests' rules
+    that no game has yet): its positions are named ``FT1-<letter>``."""
+    return _variant_class(letter, rules)
+
+
 VARIANT_CLASSES: dict[str, type[FortyThieves]] = {
     letter: FortyThieves if letter == "N" else _variant_class(letter, rules)
     for letter, rules in FAMILY.items()

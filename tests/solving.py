@@ -154,3 +154,130 @@ f8: KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C AC
     + "".join(f"t{i}:\n" for i in range(1, 16))
     + "t16: 2H 3H AH\n"
 )
+
+
+def exhaust(start: game.Solitaire, limit: int = 60_000) -> bool | None:
+    """Is a won position reachable, by every action the rules allow (``legal_actions``:
+    moves, draws and redeals)? Depth-first, keyed by the exact position (a family's columns
+    in any order, each with its face-down count), with none of the solver's reductions.
+    ``None`` if it needs more than ``limit`` positions."""
+    columns = [p for p in start.PLACES if start.place(p).kind == "column"]
+    others = [p for p in start.PLACES if p not in columns]
+
+    def key(g: game.Solitaire) -> tuple:
+        down = g.face_down_counts()
+        cols = sorted((g.cards(p), down[g.index(p)]) for p in columns)
+        rest = tuple((g.cards(p), down[g.index(p)]) for p in others)
+        return tuple(cols), rest, g.redeals_left
+
+    def first(move: game.Move) -> tuple[bool, bool]:
+        """Pushed last, searched first: moves home; searched last: cards off foundations
+        (which only changes how soon a win turns up, and makes wins turn up soon)."""
+        return move.dst[0] == "f", move.src[0] != "f"
+
+    todo, seen = [start.copy()], {key(start)}
+    while todo:
+        g = todo.pop()
+        if g.is_won():
+            return True
+        if len(seen) > limit:
+            return None
+        for action in sorted(g.legal_actions(), key=first):
+            child = g.copy()
+            child.play_move(action)
+            child_key = key(child)
+            if child_key not in seen:
+                seen.add(child_key)
+                todo.append(child)
+    return False
+
+
+def small_of(cls: type[game.Solitaire], rng: random.Random, tight: bool = False) -> game.Solitaire:
+    """A random endgame of the game ``cls`` (a class of the engine, with its rules): most of
+    each suit home, the rest in a few columns, the stock and the waste (a Forty Thieves game,
+    face-down cards and redeals left as its rules have them), or in a few piles (Crescent).
+    ``tight``: every column holds two cards or three, dealt at random (a low card may lie
+    under a high one), and the stock and the waste a few more, so that which card the stock
+    brings up when matters: few columns empty soon, and only their tops take what comes."""
+    if issubclass(cls, game.Crescent):
+        return small_crescent(rng)
+    assert issubclass(cls, game.FortyThieves)
+    rules = cls.RULES
+    count = cls.COLUMN_COUNT
+    least, most = (2 * count + 2, 2 * count + 8) if tight else (4, 11)
+    rest: list[str] = []
+    while not least <= len(rest) <= most:
+        heights, rest = {}, []
+        for s, suit in enumerate("SHDC"):
+            low = 1 if rules.aces else 0
+            if tight:  # some foundations low, the others complete: long runs of a suit in play
+                a, b = (rng.choice([13, rng.randint(low + 2, 12)]) for _ in "ab")
+            else:
+                a, b = rng.randint(max(low, 8), 13), rng.randint(max(low, 9), 13)
+            heights[s], heights[s + 4] = a, b
+            for r in range(1, 14):
+                rest += [RANKS[r - 1] + suit] * (2 - (r <= a) - (r <= b))
+    rng.shuffle(rest)
+    columns = [f"t{i}" for i in range(1, cls.COLUMN_COUNT + 1)]
+    used = columns if tight else rng.sample(columns, min(len(columns), rng.randint(2, 4)))
+    places: dict[str, list[str]] = {p: [] for p in [*columns, "stock", "waste"]}
+    if tight:
+        spare = len(rest) - 2 * count  # the columns' two cards each first, round the columns
+        cut = rng.randint(0, spare)
+        places["stock"], places["waste"] = rest[:cut], rest[cut:spare]
+        for i, card in enumerate(rest[spare:]):
+            places[used[i % count]].append(card)
+    else:
+        stock = rng.randint(0, min(4, len(rest) - 1))
+        waste = rng.randint(0, min(3, len(rest) - 1 - stock))
+        for i, card in enumerate(rest):
+            if i < stock:
+                places["stock"].append(card)
+            elif i < stock + waste:
+                places["waste"].append(card)
+            else:
+                places[rng.choice(used)].append(card)
+    lines = [
+        f"f{f + 1}: {' '.join(r + 'SHDC'[f % 4] for r in RANKS[: heights[f]])}".rstrip()
+        for f in range(8)
+    ]
+    for p, cards in places.items():
+        if rules.down and p in columns and len(cards) > 1 and rng.random() < 0.6:
+            k = rng.randint(1, len(cards) - 1)  # the lowest k face down, never the top card
+            cards = [*cards[:k], "|", *cards[k:]]
+        lines.append(f"{p}: {' '.join(cards)}".rstrip())
+    header = f"{cls.WORD} score=0 moves=0"
+    if rules.redeals:
+        header += f" redeals={rng.randint(0, rules.redeals)}"
+    return cls.from_position(header + "\n" + "\n".join(lines) + "\n")
+
+
+def needs_a_pass(cls: type[game.FortyThieves], rng: random.Random) -> game.FortyThieves:
+    """A Forty Thieves endgame of 8 columns won only through another pass of the stock (with
+    a redeal left; else lost). The columns: six Kings of hearts, diamonds and clubs (their
+    foundations up to the Jack), the King of spades, and the Jack of spades on the ten. The
+    stock is empty; the waste holds the six Queens and the Queen of spades, then the spades
+    from the lower spade foundation's next card up to the nine, in rising order: its top goes
+    nowhere. Turned over, it deals the Queens home (the Queen of spades onto its King), then
+    each spade home, the Jack onto the Queen, and all goes home."""
+    assert cls.COLUMN_COUNT == 8, "Eight columns: seven Kings and the Jack of spades"
+    low = rng.randint(2, 5)  # the lower spade foundation: Ace to here
+    heights = {f: 11 for f in range(8)}  # hearts, diamonds and clubs up to the Jack
+    heights[0], heights[4] = (low, 13) if rng.random() < 0.5 else (13, low)
+    kings = ["KH", "KH", "KD", "KD", "KC", "KC", "KS"]
+    rng.shuffle(kings)
+    columns = [[k] for k in kings] + [["TS", "JS"]]
+    rng.shuffle(columns)
+    queens = ["QH", "QH", "QD", "QD", "QC", "QC", "QS"]
+    rng.shuffle(queens)
+    waste = queens + [RANKS[r] + "S" for r in range(low, 9)]  # rising: its top goes nowhere
+    lines = [
+        f"f{f + 1}: {' '.join(r + 'SHDC'[f % 4] for r in RANKS[: heights[f]])}".rstrip()
+        for f in range(8)
+    ]
+    lines += [f"t{i + 1}: {' '.join(cards)}" for i, cards in enumerate(columns)]
+    lines += ["stock:", f"waste: {' '.join(waste)}"]
+    header = f"{cls.WORD} score=0 moves=0"
+    if cls.RULES.redeals:
+        header += f" redeals={rng.randint(0, cls.RULES.redeals)}"
+    return cls.from_position(header + "\n" + "\n".join(lines) + "\n")

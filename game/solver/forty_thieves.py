@@ -89,6 +89,7 @@ class FortyThievesAdapter:
         self.stock, self.waste, self.onto = rules.STOCK_AT, rules.WASTE_AT, rules.ONTO
         self.columns = rules.COLUMN_RANGE
         self.draw, self.redeals = rules.DRAW, rules.RULES.redeals
+        self.home_out = rules.HOME_OUT
         # a draw of several cards with a pass to come: a card played off the waste changes
         # which cards the next pass shows, so no move off the waste is "safe" to make unasked
         self.sources = (
@@ -154,7 +155,18 @@ class FortyThievesAdapter:
         p = self.p
         if self.by_suit:
             return len(p[f]) <= len(p[f ^ 4]) + 1
-        return self._nothing_builds_on(f % 4, len(p[f]) - 1)
+        rank = len(p[f]) - 1  # it would go back onto the lower foundation of its suit only
+        return len(p[f ^ 4]) >= rank and self._safe_home(f % 4, rank)
+
+    def _safe_home(self, suit: int, rank: int) -> bool:
+        """Where columns build by colour or by other suits: may the card of ``suit`` and
+        ``rank`` go home with nothing lost? Nothing could go onto it in a column, nor onto the
+        card of its suit it covers on the foundation (one rank lower), which could come back
+        to a column to be built on until then (a game where nothing comes back: the first
+        alone). By suit the lower of the suit's two heights says it (``_auto``)."""
+        if not self._nothing_builds_on(suit, rank):
+            return False
+        return rank == 0 or not self.home_out or self._nothing_builds_on(suit, rank - 1)
 
     def _nothing_builds_on(self, suit: int, rank: int) -> bool:
         """Where columns build by colour or by other suits: is every card that could go onto
@@ -472,9 +484,12 @@ class FortyThievesAdapter:
                 pile = p[s]
                 if pile:
                     suit, rank = divmod(pile[-1], 13)
-                    if self._nothing_builds_on(suit, rank):
+                    # onto the lower foundation of its suit only: on the higher one it could
+                    # take the place the other copy needs, with that suit's next card under it
+                    lower = h[suit] if h[suit] < h[suit + 4] else h[suit + 4]
+                    if rank == lower and self._safe_home(suit, rank):
                         f = suit if h[suit] == rank else suit + 4
-                        if h[f] == rank and g.reason_at(s, f) is None:
+                        if g.reason_at(s, f) is None:
                             records.append(self._apply(s, f))
                             break
             else:
