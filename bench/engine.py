@@ -29,7 +29,7 @@ def random_action(g: game.Solitaire, rng: random.Random) -> bool:
     """One random legal action; False when none is left."""
     moves = g.legal_moves()
     if not moves:
-        if isinstance(g, game.Crescent) and g.redeals_left:
+        if g.redeal_allowed:
             g.redeal()
             return True
         return False

@@ -11,6 +11,9 @@ import sys
 import game
 
 
+KINDS_OF_PLACES = ("foundation", "pile", "column", "stock", "waste")
+
+
 def board(g: game.Crescent | game.FortyThieves) -> str:
     """A compact text board: every place with its top card (Forty Thieves columns in full)."""
 
@@ -18,21 +21,18 @@ def board(g: game.Crescent | game.FortyThieves) -> str:
         cards = g.cards(place)
         return str(cards[-1]) if cards else "--"
 
-    if isinstance(g, game.Crescent):
-        counters = f"redeals {g.redeals_left}"
-        rows = [
-            "  ".join(f"{f} {top(f)}" for f in g.PLACES[:8]),
-            "  ".join(f"t{i} {top(f't{i}')}({len(g.cards(f't{i}'))})" for i in range(1, 9)),
-            "  ".join(f"t{i} {top(f't{i}')}({len(g.cards(f't{i}'))})" for i in range(9, 17)),
-        ]
-    else:
-        counters = f"score {g.score}"
-        rows = [
-            "  ".join(f"{f} {top(f)}" for f in g.PLACES[:8])
-            + f"   stock {len(g.cards('stock'))}  waste {top('waste')}"
-        ]
-        rows += [f"t{i:<2} " + " ".join(map(str, g.cards(f"t{i}"))) for i in range(1, 11)]
-    head = f"{g.code or 'position'}  moves {g.moves}  {counters}  {g.status}"
+    of = {kind: [p for p in g.PLACES if g.place(p).kind == kind] for kind in KINDS_OF_PLACES}
+    counters = f"score {g.score}" if g.SCORED else ""
+    if g.redeals_left:
+        counters += f"  redeals {g.redeals_left}"
+    rows = ["  ".join(f"{f} {top(f)}" for f in of["foundation"])]
+    if of["stock"]:
+        rows[0] += f"   stock {len(g.cards('stock'))}  waste {top('waste')}"
+    piles = of["pile"]  # Crescent's: top cards, eight to a row
+    for start in range(0, len(piles), 8):
+        rows.append("  ".join(f"{p} {top(p)}({len(g.cards(p))})" for p in piles[start : start + 8]))
+    rows += [f"{c:<3} " + " ".join(map(str, g.cards(c))) for c in of["column"]]  # in full
+    head = f"{g.code or 'position'}  moves {g.moves}  {counters.strip()}  {g.status}"
     return "\n".join([head, *rows])
 
 

@@ -169,6 +169,8 @@ class Solitaire:
     FACTS: ClassVar[tuple[Place, ...]]  # what each place is, by number
     WORD: ClassVar[str]  # the position text's first word: GAME, or a variant's own kind
     REDEAL_IS_FINAL: ClassVar[bool] = False  # a redeal clears the history (Crescent's)
+    UNDO_KEEPS_COUNT: ClassVar[bool] = False  # an undo leaves the move counter (the reference
+    # app's Forty Thieves: it counts actions, undone ones too)
     SCORED: ClassVar[bool] = False  # the game keeps a score
     # the counters every game has (0 where a game has none): the page reads them as they are
     score: int = 0

@@ -109,6 +109,7 @@ class FortyThieves(Solitaire):
     EMPTY: ClassVar[str] = ANY
     HOME_OUT: ClassVar[bool] = True
     SCORED = True
+    UNDO_KEEPS_COUNT = True
 
     @classmethod
     def variant(cls, letter: str) -> type[FortyThieves]:

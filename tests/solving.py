@@ -30,7 +30,7 @@ def brute_force(start: game.Solitaire, limit: int = 100_000) -> bool | None:
         """The exact layout as cards (ints), not text: cheap to hash, as exact."""
         if isinstance(g, game.FortyThieves):
             return tuple(sorted(g.cards(p) for p in columns)), tuple(g.cards(p) for p in others)
-        return tuple(g.cards(p) for p in g.PLACES), getattr(g, "redeals_left", 0)
+        return tuple(g.cards(p) for p in g.PLACES), g.redeals_left
 
     todo, seen = [start.copy()], {key(start)}
     while todo:
@@ -40,7 +40,7 @@ def brute_force(start: game.Solitaire, limit: int = 100_000) -> bool | None:
         if len(seen) > limit:
             return None
         children = []
-        if getattr(g, "redeals_left", 0):
+        if g.redeals_left:
             child = g.copy()
             child.redeal()
             children.append(child)

@@ -56,7 +56,7 @@ def test_state_key_ignores_the_counters_but_not_redeals():
 
 def text_key(g: game.Solitaire) -> str:
     """The state key as it was: the position's text without its counters, and redeals left."""
-    return g.position().split("\n", 1)[1] + str(getattr(g, "redeals_left", ""))
+    return g.position().split("\n", 1)[1] + str(g.redeals_left)
 
 
 @settings(max_examples=25, deadline=None)

@@ -49,10 +49,10 @@ def test_pinned_counts_cover_every_game_and_mid_game_positions():
 @pytest.mark.parametrize("name", PINNED)
 def test_perft_counts(name):
     g = start_of(name)
-    start, score = layout(g), getattr(g, "score", None)
+    start, score = layout(g), g.score
     counts = [perft(g, d) for d in (1, 2, 3)]
     # perft plays and undoes every line (Forty Thieves' move counter never goes down)
-    assert layout(g) == start and getattr(g, "score", None) == score
+    assert layout(g) == start and g.score == score
     assert counts == PINNED[name]
 
 

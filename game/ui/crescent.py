@@ -230,7 +230,7 @@ class CrescentView(GameView):
         return super().place_label(fact, cards, words, down)
 
     def counters(self, g: game.Solitaire, words: Messages) -> str:
-        left = getattr(g, "redeals_left", 0)
+        left = g.redeals_left
         if left:
             return words.count("describe_redeals", left, moves=g.moves)
         return words.text("describe_no_redeals", moves=g.moves)

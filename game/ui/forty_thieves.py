@@ -158,7 +158,7 @@ class FortyThievesView(GameView):
         return " · " + words.text("won_score", score=self.score(g))
 
     def score(self, g: game.Solitaire) -> int:
-        return int(getattr(g, "score", 0))
+        return g.score
 
     def tap(self, controller: Controller, place: str, dests: list[str]) -> Outcome | None:
         """A card goes home if a foundation takes it; the waste card else to a column."""

@@ -169,7 +169,7 @@ class Hints:
         guess = heuristic_move(g, self.played.of(g))
         if guess is not None:
             return Advice(guess, "hint_lost" if result.verdict == UNWINNABLE else "hint_guess")
-        if g.legal_moves() or getattr(g, "redeal_allowed", False):
+        if g.legal_moves() or g.redeal_allowed:
             return Advice(None, "hint_back")
         return Advice(None, "hint_none")
 

@@ -40,7 +40,7 @@ def kind_of(code: str) -> str:
 
 
 def toolbar(g: game.Solitaire, words: Messages) -> Toolbar:
-    left = getattr(g, "redeals_left", 0)
+    left = g.redeals_left
     name = words.text(f"game_{kind_of(g.code)}") if g.code else g.GAME
     return Toolbar(
         can_undo=g.can_undo,
@@ -49,7 +49,7 @@ def toolbar(g: game.Solitaire, words: Messages) -> Toolbar:
         can_redeal=g.redeal_allowed and g.status != "won",  # a redeal then only spends one
         can_draw="stock" in g.PLACES and bool(g.cards("stock")),
         moves=words.text("stat_moves", n=g.moves),
-        score=words.text("stat_score", n=getattr(g, "score", 0)),
+        score=words.text("stat_score", n=g.score),
         board_label=words.text("board_label", game=name, code=g.code or "-"),
         code=g.code or "",
         code_label=words.text("code_label", code=g.code or "-"),

@@ -211,7 +211,7 @@ class Table:
         self.finish_declined = False
         self.controller.selected = None
         self.view = board.View()
-        left = getattr(self.game, "redeals_left", 0)
+        left = self.game.redeals_left
         return self.settle(self.words.count("redealt", left), now_ms, "redeal")
 
     def hint(self, move: tuple[str, str]) -> None:
