@@ -10,7 +10,6 @@ import sys
 
 import game
 
-
 KINDS_OF_PLACES = ("foundation", "pile", "column", "stock", "waste")
 
 
