@@ -37,9 +37,15 @@ from .core import (
 from .crescent import Crescent
 from .finish import finishing_line
 from .forty_thieves import VARIANT_CLASSES, FortyThieves
+from .kinds import REGISTRY, Kind, kind_of
 from .position import PositionError, position_lines
 
 GAMES: dict[str, type[Crescent | FortyThieves]] = {"CR1": Crescent, "FT1": FortyThieves}
+# every kind's engine: its family's class, or the family's class made on its own rules
+CLASSES: dict[str, type[Crescent | FortyThieves]] = {
+    kind.code: VARIANT_CLASSES[kind.variant] if kind.game == "FT1" else GAMES[kind.game]
+    for kind in REGISTRY
+}
 # a position's first word -> its class: a game's, or a variant's whose rules differ (FT1-J)
 POSITION_WORDS: dict[str, type[Crescent | FortyThieves]] = {Crescent.WORD: Crescent} | {
     cls.WORD: cls for cls in VARIANT_CLASSES.values()
@@ -47,6 +53,10 @@ POSITION_WORDS: dict[str, type[Crescent | FortyThieves]] = {Crescent.WORD: Cresc
 
 __all__ = [
     "CARDS",
+    "CLASSES",
+    "REGISTRY",
+    "Kind",
+    "kind_of",
     "GAMES",
     "POSITION_WORDS",
     "REASONS",

@@ -41,10 +41,11 @@ class Kind:
     code: str  # "FT1-J": the game and the variant letter of its codes
     name: str  # in English
     rules: Rules
-    view: str = ""  # the view's key when not its family's
-    help: str = ""  # the help page when not its family's
     shortcut: bool = False  # the installed app has a shortcut to a new deal of it
     quick_win: str = ""  # a deal the page's search wins within a second (browser tests)
+    view: str = ""  # the view's key when not its family's
+    help: str = ""  # the help page when not its family's
+    daily: bool = False  # a pool of proven deals ships for its daily (daily-<slug>.txt)
 
     @property
     def game(self) -> str:
@@ -75,14 +76,29 @@ class Kind:
 
 REGISTRY: tuple[Kind, ...] = (
     # Crescent: 16 piles in a horseshoe, foundations up from the Aces and down from the Kings
-    Kind("CR1-N", "Crescent", CrescentRules(3), shortcut=True, quick_win="CR1-N-AAAAAAT"),
-    Kind("CR1-F", "Crescent Four", CrescentRules(4), quick_win="CR1-F-AAAAAAT"),
-    Kind("CR1-D", "Crescent, face down", CrescentRules(3, down=5), quick_win="CR1-D-AAAAAAT"),
     Kind(
-        "CR1-O", "Open Crescent", CrescentRules(3), view="open-crescent", quick_win="CR1-O-AAAAAAT"
+        "CR1-N", "Crescent", CrescentRules(3), shortcut=True, quick_win="CR1-N-AAAAAAT", daily=True
+    ),
+    Kind("CR1-F", "Crescent Four", CrescentRules(4), quick_win="CR1-F-AAAAAAT", daily=True),
+    Kind(
+        "CR1-D",
+        "Crescent, face down",
+        CrescentRules(3, down=5),
+        quick_win="CR1-D-AAAAAAT",
+        daily=True,
+    ),
+    Kind(
+        "CR1-O",
+        "Open Crescent",
+        CrescentRules(3),
+        view="open-crescent",
+        quick_win="CR1-O-AAAAAAT",
+        daily=True,
     ),
     # the Forty Thieves family: columns, a stock turned onto a waste, foundations up by suit
-    Kind("FT1-N", "Forty Thieves", FortyRules(), shortcut=True, quick_win="FT1-N-AAAAAAB"),
+    Kind(
+        "FT1-N", "Forty Thieves", FortyRules(), shortcut=True, quick_win="FT1-N-AAAAAAB", daily=True
+    ),
     Kind("FT1-J", "Josephine", FortyRules(runs=True), quick_win="FT1-J-AAAAAAB"),
     Kind("FT1-Q", "Napoleon's Square", FortyRules(12, runs=True), quick_win="FT1-Q-AAAAAGC"),
     Kind("FT1-B", "Busy Aces", FortyRules(12, up=1), quick_win="FT1-B-AAAAAA7"),

@@ -103,12 +103,12 @@
   var last = Date.now();
 
   // the controls of the game the link names, for the toolbar's first paint (app.css): the
-  // build wrote each game's into html[data-controls] (game/ui/games.py); Python sets body's own
+  // build wrote each kind's into html[data-controls] (game/ui/games.py); Python sets body's own
   try {
     var controls = JSON.parse(document.documentElement.dataset.controls);
-    var named = /^#(?:\s|%20)*([a-z]{2}\d)/i.exec(location.hash);
-    var game = named ? named[1].toUpperCase() : "";
-    document.documentElement.dataset.has = game in controls ? controls[game] : controls[""];
+    var named = /^#(?:\s|%20)*([a-z]{2}\d-[a-z])/i.exec(location.hash);
+    var kind = named ? named[1].toUpperCase() : "";
+    document.documentElement.dataset.has = kind in controls ? controls[kind] : controls[""];
   } catch (e) {}  // (then html[data-has] stays the default game's, as the build wrote it)
 
   // the settings that change the toolbar or the motion, from the stored settings, so that the

@@ -11,7 +11,7 @@ from urllib.parse import urljoin, urlsplit
 import pytest
 
 from game.codes import KINDS
-from game.ui.games import VIEWS
+from game.kinds import REGISTRY
 from game.ui.links import HELP_LANGUAGES, help_href
 from tools import catalogs, help
 from tools.site import STATIC
@@ -96,7 +96,7 @@ def read(site: Path, lang: str, game: str) -> Page:
 
 def test_the_languages_are_the_apps_and_the_games_the_codes():
     assert tuple(help.chrome()) == HELP_LANGUAGES
-    assert sorted(view.HELP for view in VIEWS.values()) == sorted(help.GAMES)
+    assert sorted({kind.help_page for kind in REGISTRY}) == sorted(help.GAMES)
     assert "static/help.css" in STATIC and "static/help.js" in STATIC  # shipped by make site
 
 

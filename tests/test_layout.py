@@ -13,6 +13,7 @@ from helpers import build
 
 import game
 from game.codes import KINDS
+from game.kinds import REGISTRY
 from game.ui import board, games
 from game.ui import crescent as cr_board
 from game.ui.geometry import EDGE, RING
@@ -244,10 +245,10 @@ def test_open_crescent_piles_keep_their_rows_however_long(aspect, index):
     assert len(shapes) == 1
 
 
-def test_a_kind_with_a_view_of_its_own_keeps_its_games_controls():
-    """Open Crescent has its own view; a position has no code (no kind): its game's view.
-    static/watchdog.js picks the toolbar's controls by the game alone: a kind's view keeps
-    its game's, and the build's table names the games alone."""
+def test_each_kind_has_the_view_its_record_names_and_its_own_controls():
+    """Open Crescent has its own view; a position has no code (no kind): its family's view.
+    Each kind's controls are its view's, and Redeal where its rules redeal; the build's table
+    (static/watchdog.js reads it before Python starts) names every kind."""
     g = game.new("CR1-O-AAAAAAB")
     assert games.view_of(g) is cr_board.OPEN_VIEW
     assert games.view_of(game.new(CR)) is games.view_of(game.new("CR1-D-AAAAAAB")) is cr_board.VIEW
@@ -255,10 +256,13 @@ def test_a_kind_with_a_view_of_its_own_keeps_its_games_controls():
     assert games.view_of_kind("CR1-O") is games.view_of_kind("CR1-O-AAAAAAB") is cr_board.OPEN_VIEW
     assert games.view_of_kind("CR1-F") is cr_board.VIEW
     assert games.view_of_kind("XX9-N") is games.DEFAULT
-    for kind, view in games.KIND_VIEWS.items():
-        assert view.CONTROLS == games.VIEWS[kind.split("-")[0]].CONTROLS
-        assert view.HELP == games.VIEWS[kind.split("-")[0]].HELP
-    assert set(games.controls_by_game()) == {"", *games.VIEWS}
+    table = games.controls_by_kind()
+    assert set(table) == {"", *KINDS}
+    for kind in REGISTRY:
+        shown = set(table[kind.code].split())
+        assert ("redeal" in shown) == bool(kind.rules.redeals)
+        assert ("draw" in shown) == ("stock" in game.CLASSES[kind.code].PLACES)
+        assert games.controls(game.new(f"{kind.code}-AAAAAAB")) == table[kind.code]
 
 
 @pytest.mark.parametrize("aspect", [None, 0.36, 0.56, 1.5, 1.76])

@@ -18,9 +18,11 @@ from pathlib import Path
 
 import markdown
 
+from game.kinds import REGISTRY
+
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = "help"
-GAMES = ("crescent", "forty-thieves")
+GAMES = tuple(dict.fromkeys(kind.help_page for kind in REGISTRY))  # the help pages, in order
 RTL = {"ar"}
 ARIA_CURRENT = ' aria-current="page"'
 CSP = (

@@ -1,7 +1,8 @@
 """The installed app's manifest in each language: ``manifest-<lang>.webmanifest``.
 
-The source ``manifest.webmanifest`` is the English one; the build writes one for every other
-language from the catalogs (name, short name, description, shortcuts and screenshot labels,
+The source ``manifest.webmanifest`` is the English one (its words the catalog's, its shortcuts
+the games' records' in game/kinds.py: the tests hold it to both); the build writes one for
+every other language from the catalogs (name, short name, description, shortcuts and screenshot labels,
 ``lang`` and ``dir``), and ``static/watchdog.js`` points the page's ``<link rel=manifest>`` at
 the page's language, so an app installed from an Arabic page is named and described in Arabic.
 """
@@ -13,12 +14,14 @@ import json
 from pathlib import Path
 from typing import Any
 
+from game.kinds import REGISTRY
 from game.ui.languages import LANGUAGES, direction
 from tools import catalogs
 
-# which game each shortcut and screenshot shows, in the source's order; the last shortcut is
-# "Daily deal" (``#daily``: today's deal of the game last played)
-SHORTCUT_GAMES = ("CR1-N", "FT1-N")
+# a shortcut to a new deal of each game whose record asks for one (game/kinds.py), then "Daily
+# deal" (``#daily``: today's deal of the game last played); which game each screenshot shows
+SHORTCUT_GAMES = tuple(kind.code for kind in REGISTRY if kind.shortcut)
+ICONS = [{"src": "static/icons/icon-192.png", "sizes": "192x192"}]
 SCREENSHOTS = (
     ("manifest_shot_desktop", "CR1-N"),
     ("manifest_shot_desktop", "FT1-N"),
@@ -36,11 +39,19 @@ def localized(source: dict[str, Any], words: dict[str, str], lang: str) -> dict[
         lang=lang,
         dir=direction(lang),
     )
-    *games, today = out["shortcuts"]
-    for shortcut, kind in zip(games, SHORTCUT_GAMES, strict=True):
-        game = words[f"game_{kind}"]
-        shortcut.update(name=words["manifest_new"].format(game=game), short_name=game)
-    today.update(name=words["daily"], short_name=words["daily"])
+    out["shortcuts"] = [
+        {
+            "name": words["manifest_new"].format(game=words[f"game_{kind}"]),
+            "short_name": words[f"game_{kind}"],
+            "url": f"./index.html#{kind}",
+            "icons": ICONS,
+        }
+        for kind in SHORTCUT_GAMES
+    ]
+    out["shortcuts"].append(
+        {"name": words["daily"], "short_name": words["daily"], "url": "./index.html#daily"}
+        | {"icons": ICONS}
+    )
     for shot, (key, kind) in zip(out["screenshots"], SCREENSHOTS, strict=True):
         shot["label"] = words[key].format(game=words[f"game_{kind}"])
     return out
@@ -51,8 +62,8 @@ def write_all(out: Path, locale: Path) -> list[Path]:
     source = json.loads((out / "manifest.webmanifest").read_text(encoding="utf-8"))
     written = []
     for lang in LANGUAGES:
-        if lang == "en":
-            continue
+        if lang == "en":  # the source (its words, its shortcuts: tests/test_site.py holds it
+            continue  # to the catalog and the records)
         target = out / f"manifest-{lang}.webmanifest"
         manifest = localized(source, catalogs.words(lang, locale), lang)
         target.write_text(json.dumps(manifest, ensure_ascii=False, indent=1), encoding="utf-8")

@@ -20,7 +20,7 @@ from pathlib import Path
 from game.codes import KINDS, VARIANTS
 from game.ui.board import escape
 from game.ui.boot import IMPORT_ORDER, START
-from game.ui.games import controls_by_game
+from game.ui.games import controls_by_kind
 from game.ui.languages import NATIVE, direction
 from tools import catalogs, help, manifests, snapshots
 from tools.imports import leaf_first
@@ -301,7 +301,7 @@ def build(out: Path, root: Path = ROOT) -> list[tuple[str, str]]:
     page = out / "index.html"
     html = localize(page.read_text(encoding="utf-8"), catalog)
     controls = (
-        controls_by_game()
+        controls_by_kind()
     )  # (html[data-has]: the default's, until watchdog.js reads the link)
     html = fill(
         html, {"__CONTROLS__": escape(json.dumps(controls)), "__DEFAULT_CONTROLS__": controls[""]}

@@ -154,8 +154,6 @@ def open_two_rows(aspect: float, index: str, longest: int) -> Layout:
 
 
 class CrescentView(GameView):
-    GAME = "CR1"
-    HELP = "crescent"
     CONTROLS = frozenset({"redeal"})
     # (each pile's caption, below or beside it, is not counted in its rect: the focus ring
     # goes round the card, and in the view box, whichever side the caption is on)
@@ -280,8 +278,6 @@ def hidden_count(x: float, y: float, down: int) -> str:
 class OpenCrescentView(CrescentView):
     """Crescent's view (its words, its drop area, its controls: ``static/watchdog.js`` knows
     the toolbar by the game), with every pile fanned."""
-
-    KIND = "CR1-O"  # the kind drawn with this view (``games.KIND_VIEWS``)
 
     def layout(
         self, g: game.Solitaire, aspect: float, index: str = "normal", left_handed: bool = False

@@ -29,12 +29,13 @@ from datetime import UTC, date, datetime, timedelta
 
 from game import CodeError, GameCode
 from game.codes import DEAL_COUNT, kind_slug
+from game.kinds import REGISTRY
 
 from .links import hooks_on
 from .query import query_values
 
 EPOCH = date(2026, 12, 1)  # day 0 of every pool
-PROVEN = ("CR1-N", "CR1-F", "CR1-D", "CR1-O", "FT1-N")  # the kinds with a pool of proven deals
+PROVEN = tuple(kind.code for kind in REGISTRY if kind.daily)  # the kinds with a proven pool
 MIX = 0x9E3779B1  # odd, so day -> deal is a bijection modulo 2**35
 _DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 

@@ -82,9 +82,6 @@ def _forty_thieves_layout(
 
 
 class FortyThievesView(GameView):
-    GAME = "FT1"
-    HELP = "forty-thieves"
-    SCORED = True
     CONTROLS = frozenset({"draw", "score", "double-click", "auto-place"})
 
     def layout(
@@ -152,13 +149,10 @@ class FortyThievesView(GameView):
         return super().place_label(fact, cards, words, down)
 
     def counters(self, g: game.Solitaire, words: Messages) -> str:
-        return words.text("describe_score", score=self.score(g), moves=g.moves)
+        return words.text("describe_score", score=g.score, moves=g.moves)
 
     def won_extra(self, g: game.Solitaire, words: Messages) -> str:
-        return " · " + words.text("won_score", score=self.score(g))
-
-    def score(self, g: game.Solitaire) -> int:
-        return g.score
+        return " · " + words.text("won_score", score=g.score)
 
     def tap(self, controller: Controller, place: str, dests: list[str]) -> Outcome | None:
         """A card goes home if a foundation takes it; the waste card else to a column."""

@@ -1,47 +1,65 @@
-"""Every game the page knows, by the engine's game (a code's prefix): its view, the one place
-that says what differs between games on the page (``view.GameView``); and the kinds that have
-a view of their own (Open Crescent's fanned piles). Pure.
+"""Every game the page knows: each kind's view (``view.GameView``, the one place that says what
+differs between games on the page), by the key its record names (``game.kinds``: the family's
+view, or a view of its own, as Open Crescent's fanned piles), and the controls it shows. Pure.
 
-A new game adds its module beside ``crescent.py`` and ``forty_thieves.py`` and one entry here.
+A new game of a family with a view adds nothing here: its record names its view. A new view
+adds its module beside ``crescent.py`` and ``forty_thieves.py`` and one entry in VIEWS.
 """
 
 from __future__ import annotations
 
 import game
+from game.kinds import FAMILIES, REGISTRY, Kind, kind_of
 
 from . import crescent, forty_thieves
 from .view import GameView
 
-VIEWS: dict[str, GameView] = {view.GAME: view for view in (crescent.VIEW, forty_thieves.VIEW)}
-# a kind (a game and its variant) drawn otherwise than its game: its rules are its game's
-KIND_VIEWS: dict[str, GameView] = {view.KIND: view for view in (crescent.OPEN_VIEW,)}
-DEFAULT = crescent.VIEW  # where a link names no game (the help page of a bare address)
+VIEWS: dict[str, GameView] = {
+    "crescent": crescent.VIEW,
+    "open-crescent": crescent.OPEN_VIEW,
+    "forty-thieves": forty_thieves.VIEW,
+}
+DEFAULT_KIND = REGISTRY[0]  # where a link names no game (the help page of a bare address)
+DEFAULT = VIEWS[DEFAULT_KIND.view_key]
+
+
+def kind_or_default(code: str | None) -> Kind:
+    """The record of a kind or a whole code, else the default's (a game the page has not)."""
+    try:
+        return kind_of(code or "")
+    except KeyError:
+        return DEFAULT_KIND
 
 
 def view_of(g: game.Solitaire) -> GameView:
-    """The view of ``g``'s kind if it has one of its own (by its code; a game made from a
-    position text has none), else of its game."""
+    """The view of ``g``'s kind (by its code; a game made from a position text has none: its
+    family's)."""
     if g.code is not None:
-        view = KIND_VIEWS.get(g.code[: g.code.rfind("-")])
-        if view is not None:
-            return view
-    return VIEWS[g.GAME]
+        return view_of_kind(g.code)
+    return VIEWS[FAMILIES[g.GAME].view]
 
 
 def view_of_kind(kind: str) -> GameView:
-    """The view of a kind (``"CR1-O"``, or a whole code), else of its game (``"FT1-N"``: Forty
-    Thieves'), or DEFAULT for a game the page has no view of."""
-    parts = kind.split("-")
-    return KIND_VIEWS.get("-".join(parts[:2])) or VIEWS.get(parts[0], DEFAULT)
+    """The view of a kind (``"CR1-O"``) or of a whole code, or DEFAULT for a game the page
+    has no view of."""
+    return VIEWS[kind_or_default(kind).view_key]
 
 
-def controls(view: GameView) -> str:
-    """``body[data-has]``: the optional controls a game shows, as the stylesheet reads them."""
-    return " ".join(sorted(view.CONTROLS))
+def controls_of(kind: Kind) -> frozenset[str]:
+    """The optional controls a kind shows: its view's, and Redeal where its rules redeal."""
+    return VIEWS[kind.view_key].CONTROLS | ({"redeal"} if kind.rules.redeals else set())
 
 
-def controls_by_game() -> dict[str, str]:
-    """Every game's controls, and the default's (``""``): static/watchdog.js shows the link's
-    game's before Python has started (written into index.html by the build). A kind's own
-    view keeps its game's controls (the script reads the game alone)."""
-    return {"": controls(DEFAULT)} | {name: controls(view) for name, view in VIEWS.items()}
+def controls(g: game.Solitaire) -> str:
+    """``body[data-has]``: the optional controls the game on the table shows, as the
+    stylesheet reads them."""
+    kind = kind_of(g.code) if g.code else None
+    shown = controls_of(kind) if kind else view_of(g).CONTROLS
+    return " ".join(sorted(shown))
+
+
+def controls_by_kind() -> dict[str, str]:
+    """Every kind's controls, and the default's (``""``): static/watchdog.js shows the link's
+    kind's before Python has started (written into index.html by the build)."""
+    by_kind = {kind.code: " ".join(sorted(controls_of(kind))) for kind in REGISTRY}
+    return {"": by_kind[DEFAULT_KIND.code]} | by_kind

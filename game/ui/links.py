@@ -15,7 +15,7 @@ from game import CodeError, GameCode
 from game.codes import KINDS
 
 from .challenge import Challenge, split
-from .games import view_of_kind
+from .games import kind_or_default
 from .query import query_values, unquote
 
 MAX_HASH = 256  # a code is 13 characters
@@ -110,5 +110,5 @@ def help_href(lang: str, code: str | None) -> str:
     when it has no help), with ``#CODE`` so that the help page's way back resumes the deal."""
     base = lang.split("-")[0].lower()
     folder = base if base in HELP_LANGUAGES else HELP_LANGUAGES[0]
-    page = view_of_kind(code or "").HELP
+    page = kind_or_default(code).help_page
     return f"./help/{folder}/{page}.html" + (f"#{code}" if code else "")

@@ -11,7 +11,7 @@ from functools import lru_cache
 import game
 
 from .controller import Outcome
-from .games import view_of, view_of_kind
+from .games import kind_or_default, view_of
 from .messages import Messages, clock
 from .names import place_name
 from .stats import Record, Stats
@@ -128,6 +128,11 @@ def stats_kinds(stats: Stats, kinds: tuple[str, ...], current: str | None) -> tu
     return shown or kinds[:1]
 
 
+def scored(kind: str) -> bool:
+    """Whether a kind keeps a score (its engine's rule)."""
+    return game.CLASSES[kind_or_default(kind).code].SCORED
+
+
 def stats_table(stats: Stats, kinds: tuple[str, ...], words: Messages) -> str:
     """The Statistics dialog's table (markup): one column per game and variant. Only numbers
     and the catalog's words go in, escaped all the same."""
@@ -154,9 +159,7 @@ def stats_table(stats: Stats, kinds: tuple[str, ...], words: Messages) -> str:
         ("stats_fewest_moves", [none if r.fewest_moves is None else r.fewest_moves for r in best])
     )
     scores = [none if r.best_score is None else r.best_score for r in best]
-    rows.append(
-        ("stats_best_score", [s if view_of_kind(k).SCORED else "" for k, s in zip(kinds, scores)])
-    )
+    rows.append(("stats_best_score", [s if scored(k) else "" for k, s in zip(kinds, scores)]))
     head = "".join(f'<th scope="col">{html.escape(words.text(f"game_{k}"))}</th>' for k in kinds)
     body = "".join(
         f'<tr data-stat="{key}"><th scope="row">{html.escape(words.text(key))}</th>'

@@ -36,9 +36,6 @@ def region_text(x: float, y: float, text: str, extra: str = "") -> str:
 class GameView:
     """One game on the page. Subclasses set ``GAME`` (the engine's) and the layout."""
 
-    GAME: ClassVar[str]
-    HELP: ClassVar[str]  # its help page: help/<lang>/<HELP>.html
-    SCORED: ClassVar[bool] = False  # it keeps a score (the statistics' best score)
     CAPTION: ClassVar[float] = 0.0  # board units under each place for its caption
     # the page's controls only some games have (index.html's [data-needs]): "redeal" (the
     # button, and its question's setting), "draw", "score", "double-click", "auto-place"
@@ -138,7 +135,7 @@ class GameView:
 
     def score(self, g: game.Solitaire) -> int | None:
         """The game's score, if it keeps one (the statistics' best score)."""
-        return None
+        return g.score if g.SCORED else None
 
     # --- input --------------------------------------------------------------------------------
     def tap(self, controller: Controller, place: str, dests: list[str]) -> Outcome | None:

@@ -21,7 +21,7 @@ from game.codes import KINDS, GameCode, random_code
 from game.ui import names, panel
 from game.ui.board import Rect
 from game.ui.controller import Controller, Outcome
-from game.ui.games import controls, view_of
+from game.ui.games import controls
 from game.ui.guard import Handler, guard
 from game.ui.links import Link, read_hash
 from game.ui.messages import Messages, clock
@@ -115,7 +115,7 @@ class Page:
         if str(document.visibilityState) == "hidden":
             self.table.clock.pause(now())
         document.body.dataset.game = g.GAME
-        document.body.dataset.has = controls(view_of(g))  # its own controls (app.css)
+        document.body.dataset.has = controls(g)  # its own controls (app.css)
         self.picker.value = GameCode.parse(g.code).kind if g.code else f"{g.GAME}-N"
         close_dialogs()
         self.solving.new_deal()
