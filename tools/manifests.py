@@ -2,9 +2,10 @@
 
 The source ``manifest.webmanifest`` is the English one (its words the catalog's, its shortcuts
 the games' records' in game/kinds.py: the tests hold it to both); the build writes one for
-every other language from the catalogs (name, short name, description, shortcuts and screenshot labels,
-``lang`` and ``dir``), and ``static/watchdog.js`` points the page's ``<link rel=manifest>`` at
-the page's language, so an app installed from an Arabic page is named and described in Arabic.
+every other language from the catalogs (name, short name, description, shortcuts and
+screenshot labels, ``lang`` and ``dir``), and ``static/watchdog.js`` points the page's
+``<link rel=manifest>`` at the page's language, so an app installed from an Arabic page is
+named and described in Arabic.
 """
 
 from __future__ import annotations
