@@ -14,12 +14,12 @@ from pages import choose, drag, kept, load_code, open_settings, set_switch
 from playwright.sync_api import expect
 
 import game
-from game.ui import daily, daily_record
-from game.ui.deals import parse_list
-from game.ui.links import replay_hash
-from game.ui.stats import KEY as STATS_KEY
-from game.ui.stats import Stats
-from game.ui.storage import GAME_PREFIX
+from game.ui.address.links import replay_hash
+from game.ui.daily import daily, daily_record
+from game.ui.records.deals import parse_list
+from game.ui.records.stats import KEY as STATS_KEY
+from game.ui.records.stats import Stats
+from game.ui.records.storage import GAME_PREFIX
 from tools.daily import stored_lines
 
 DAY = date(2027, 3, 14)

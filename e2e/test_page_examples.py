@@ -12,8 +12,8 @@ from pages import open_settings
 from playwright.sync_api import expect
 
 import game
-from game.ui.messages import Messages
-from game.ui.replay import move_kind
+from game.ui.address.replay import move_kind
+from game.ui.text.messages import Messages
 
 EXAMPLES = json.loads((ROOT / "static" / "data" / "examples.json").read_text())
 WORDS = Messages.load()

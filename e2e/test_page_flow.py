@@ -121,7 +121,7 @@ def test_winnable_deals_only_never_restarts_the_table_and_says_when_all_are_deal
     opened with "Welcome back"); when every listed deal is dealt it says so."""
     import json
 
-    from game.ui.storage import GAME_PREFIX
+    from game.ui.records.storage import GAME_PREFIX
 
     listed = ["FT1-M-AAAAAA5", "FT1-M-AAAAAAG", "FT1-M-AAAAAAM", "FT1-M-AAAAACP"]
     played = {"v": 2, "code": listed[3], "line": "stock-waste", "redo": "", "moves": 1}

@@ -12,7 +12,7 @@ from harness import Watch, controlled, ready, visit
 from pages import choose, open_menu, tap
 from playwright.sync_api import expect
 
-from game.ui.languages import LANGUAGES
+from game.ui.text.languages import LANGUAGES
 from tools import catalogs
 
 HELP = "[data-action=help]"  # in the toolbar's menu

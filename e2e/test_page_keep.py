@@ -10,7 +10,7 @@ import pytest
 from pages import load_code, open_settings, tap, top_card
 from playwright.sync_api import expect
 
-from game.ui.storage import GAME_PREFIX
+from game.ui.records.storage import GAME_PREFIX
 
 # a first move of each game by a tap: (code, place tapped, where the card goes, the card)
 FIRST = {

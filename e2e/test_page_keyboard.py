@@ -12,7 +12,8 @@ from pages import load_code, open_menu, set_switch
 from playwright.sync_api import Page, expect
 
 import game
-from game.ui import board, keys
+from game.ui import board
+from game.ui.input import keys
 
 ROOT = Path(__file__).resolve().parent.parent
 CODE = "CR1-N-AAAAAAB"  # t6 QS has one place to go (f5); t1 2H has two (f2, t7)

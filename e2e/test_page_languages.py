@@ -24,8 +24,8 @@ from playwright.sync_api import expect
 import game
 from game.solver import prove_unwinnable
 from game.ui import names
-from game.ui.languages import LANGUAGES
-from game.ui.messages import Messages
+from game.ui.text.languages import LANGUAGES
+from game.ui.text.messages import Messages
 from tests.solving import LOST
 from tools import catalogs
 

@@ -13,7 +13,8 @@ from playwright.sync_api import expect
 
 import game
 from game.cards import Card
-from game.ui import board, faces
+from game.ui import board
+from game.ui.games import faces
 
 SHEET_SIZES = {"desktop": (1280, 800, 0.75), "phone": (390, 844, 0.35)}  # card scale as played
 COLUMNS = {"desktop": 14, "phone": 10}

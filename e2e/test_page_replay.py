@@ -12,8 +12,8 @@ from pages import kept, load_code, set_switch, tap
 from playwright.sync_api import expect
 
 import game
-from game.ui.links import replay_hash
-from game.ui.storage import GAME_PREFIX, SavedGame
+from game.ui.address.links import replay_hash
+from game.ui.records.storage import GAME_PREFIX, SavedGame
 
 EXAMPLES = json.loads((ROOT / "static" / "data" / "examples.json").read_text())
 

@@ -15,7 +15,7 @@ from pages import center, kept, load_code, status_text, tap, top_card
 from playwright.sync_api import expect
 
 import game
-from game.ui.storage import CORRUPT, GAME_PREFIX, LEGACY_GAME_KEY, SETTINGS_KEY
+from game.ui.records.storage import CORRUPT, GAME_PREFIX, LEGACY_GAME_KEY, SETTINGS_KEY
 
 CODE = "CR1-N-AAAAAAB"  # t6 holds the queen of spades, which goes to f5 (tap)
 

@@ -388,7 +388,9 @@ def test_a_daily_hint_follows_its_stored_line_fetched_on_its_first_hint(fresh):
     code = "FT1-N-AAAAEJS"
     page = fresh("#" + code)
     assert page.evaluate(LINES_FETCHED) == []  # not on the visit: only once a Hint needs it
-    path = "static/data/lines/forty-thieves-2.txt"  # its deal number's file (game/ui/hints.py)
+    path = (
+        "static/data/lines/forty-thieves-2.txt"  # its deal number's file (game/ui/solving/hints.py)
+    )
     row = next(
         r for r in (DATA.parent.parent / path).read_text().splitlines() if r.startswith("AAAAEJS ")
     )

@@ -11,8 +11,8 @@ from pages import choose, drag, load_code
 from playwright.sync_api import expect
 
 import game
-from game.ui.stats import KEY, Stats
-from game.ui.storage import GAME_PREFIX
+from game.ui.records.stats import KEY, Stats
+from game.ui.records.storage import GAME_PREFIX
 
 EXAMPLES = json.loads((ROOT / "static" / "data" / "examples.json").read_text())
 

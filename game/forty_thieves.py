@@ -135,7 +135,7 @@ class FortyThieves(Solitaire):
         shuffled cards go round the C columns, row by row (card k to column k mod C, the first
         rows face down); the others are the stock, its last card turned first. Forty Thieves:
         40 cards to 10 columns, a stock of 64."""
-        game = VARIANT_CLASSES[code.variant]
+        game = VARIANT_CLASSES[code.variant] if cls is FortyThieves else cls  # (rules_class)
         columns, dealt = game.COLUMN_COUNT, game.DEALT
         cards = shuffled_pack(code.deal)
         places: list[list[Card]] = [[] for _ in _FOUNDATIONS]

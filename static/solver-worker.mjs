@@ -1,6 +1,6 @@
 // The solver's Web Worker: its own Pyodide (from the page's memory snapshot when this browser
 // keeps it, else a plain boot on the trimmed library: static/pyodide-snapshot.mjs decides), the
-// game's Python files sent by the page, and game/ui/solver_worker.py doing the work. The page
+// game's Python files sent by the page, and game/ui/solving/solver_worker.py doing the work. The page
 // starts it on the first Hint or deal check (game/web/solver.py); the main thread never runs a
 // search.
 //
@@ -15,7 +15,7 @@ import { lastBoot, loadPyodide } from "./pyodide-snapshot.mjs";
 const SLICE_MS = 20;  // a "yield" waits at most this long: a finger's press is still down
 let resumeAt = 0;  // no slice before this time (performance.now()): the page asked for its core
 let resumer = null;  // the timer that ends the pause
-let searches = null;  // game.ui.solver_worker.Searches, once Python is up
+let searches = null;  // game.ui.solving.solver_worker.Searches, once Python is up
 const inbox = [];
 let working = false;
 const tick = new MessageChannel();
@@ -32,7 +32,7 @@ import sys
 if "/home/pyodide" not in sys.path:
     sys.path.insert(0, "/home/pyodide")
 `);
-  const module = pyodide.pyimport("game.ui.solver_worker");
+  const module = pyodide.pyimport("game.ui.solving.solver_worker");
   searches = module.Searches(() => performance.now());
   return pyodide.runPython("import sys; sys.version.split()[0]");
 }
@@ -85,6 +85,6 @@ self.onmessage = async ({ data }) => {
   // a Hint or a check was asked for now: no pause holds it back (the quiet look after a move
   // waits, as the player is busy again)
   if (message.type === "start" && message.kind !== "watch") resumeAt = 0;
-  inbox.push(data);  // JSON text for game.ui.solver_worker
+  inbox.push(data);  // JSON text for game.ui.solving.solver_worker
   if (searches) schedule();
 };

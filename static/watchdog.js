@@ -7,7 +7,7 @@
 //   game is ready, the runtime's download failing, or no byte received for 30 s while
 //   downloading (120 s while Python starts, which receives nothing). A stall that recovers
 //   hides it again; so does the game becoming ready anyway.
-// - Language: the page's language (game/ui/languages.py makes the same choice in Python: the
+// - Language: the page's language (game/ui/text/languages.py makes the same choice in Python: the
 //   URL's ?lang=, the stored choice, navigator.languages, English) sets <html lang dir> at
 //   once, and another language's static words (the build's #i18n-words block) replace the
 //   English ones as the parser adds each element, so the first paint is in that language.
@@ -21,7 +21,7 @@
   function stored() {
     try { return localStorage.getItem("solitaire.lang"); } catch (e) { return null; }
   }
-  // the first ?lang= that is not blank (game/ui/languages.py reads it the same way)
+  // the first ?lang= that is not blank (game/ui/text/languages.py reads it the same way)
   var asked = new URLSearchParams(location.search).getAll("lang")
     .filter(function (value) { return value.trim(); })[0];
   var lang = supported(asked) || supported(stored());
@@ -88,7 +88,7 @@
 })();
 
 (function () {
-  // under the test hooks (an exact ?test or ?test=1, as game/ui/links.py reads it),
+  // under the test hooks (an exact ?test or ?test=1, as game/ui/address/links.py reads it),
   // ?stall=MS shortens the wait (e2e/test_page_loading.py)
   var asked = new URLSearchParams(location.search).getAll("test")
     .some(function (value) { return value === "" || value === "1"; }) &&
@@ -103,7 +103,7 @@
   var last = Date.now();
 
   // the controls of the game the link names, for the toolbar's first paint (app.css): the
-  // build wrote each kind's into html[data-controls] (game/ui/games.py); Python sets body's own
+  // build wrote each kind's into html[data-controls] (game/ui/games/__init__.py); Python sets body's own
   try {
     var controls = JSON.parse(document.documentElement.dataset.controls);
     var named = /^#(?:\s|%20)*([a-z]{2}\d-[a-z])/i.exec(location.hash);
@@ -113,7 +113,7 @@
 
   // the settings that change the toolbar or the motion, from the stored settings, so that the
   // first paint has them (app.css reads them on html or body; game/web/look.py moves them to
-  // body). Only known values: game/ui/storage.py reads the rest strictly
+  // body). Only known values: game/ui/records/storage.py reads the rest strictly
   try {
     var settings = JSON.parse(localStorage.getItem("solitaire.settings")) || {};
     var root = document.documentElement;

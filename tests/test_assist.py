@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import game
 from game.codes import KINDS, GameCode
 from game.solver import UNKNOWN, UNWINNABLE, WINNABLE, Search, adapter_for, prove_unwinnable, solve
-from game.ui.assist import WATCH_STATES, Job, Line, at_deal_start, heuristic_move, state_key
+from game.ui.solving.assist import WATCH_STATES, Job, Line, at_deal_start, heuristic_move, state_key
 from tools.daily import listed
 from tools.winnable import CARRIED, rows, winnable
 
@@ -212,7 +212,7 @@ def test_shipped_winnable_lists_hold_codes_the_solver_wins():
 
 def test_the_trail_follows_moves_undos_and_new_starts():
     from game.solver import UNKNOWN, UNWINNABLE, WINNABLE
-    from game.ui.assist import Trail
+    from game.ui.solving.assist import Trail
 
     trail = Trail(limit=3)
     trail.moved("a", can_undo=False)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.ui.challenge import Challenge
-from game.ui.messages import Messages, clock
+from game.ui.address.challenge import Challenge
+from game.ui.text.messages import Messages, clock
 
 WORDS = Messages.load()
 

@@ -9,11 +9,11 @@ import pytest
 import game
 from game.codes import KINDS
 from game.ui import board
-from game.ui.geometry import EDGE, RING
-from game.ui.messages import Messages
-from game.ui.settings import CHOICES, PACES, Settings
-from game.ui.storage import MemoryStore, Storage, read_settings
+from game.ui.games.geometry import EDGE, RING
+from game.ui.records.settings import CHOICES, PACES, Settings
+from game.ui.records.storage import MemoryStore, Storage, read_settings
 from game.ui.table import Table
+from game.ui.text.messages import Messages
 
 WORDS = Messages.load()
 FAMILY = [k for k in KINDS if k.startswith("FT1")]

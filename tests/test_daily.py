@@ -13,16 +13,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.codes import KINDS, GameCode
-from game.ui import daily, daily_record
-from game.ui.calendar import PlainDates, calendar_html, share_text
-from game.ui.challenge import BEAT, LOST, TIE, Challenge
-from game.ui.daily import EPOCH, PROVEN, grid_step, month_weeks
-from game.ui.daily_record import MAX_HINTS, MAX_MOVES, MAX_MS, Record
-from game.ui.deals import Pick, parse_list, pick
-from game.ui.links import read_hash
-from game.ui.messages import Messages
-from game.ui.settings import Settings
-from game.ui.storage import MAX_CHARS, Damaged, MemoryStore, Storage
+from game.ui.address.challenge import BEAT, LOST, TIE, Challenge
+from game.ui.address.links import read_hash
+from game.ui.daily import daily, daily_record
+from game.ui.daily.calendar import PlainDates, calendar_html, share_text
+from game.ui.daily.daily import EPOCH, PROVEN, grid_step, month_weeks
+from game.ui.daily.daily_record import MAX_HINTS, MAX_MOVES, MAX_MS, Record
+from game.ui.records.deals import Pick, parse_list, pick
+from game.ui.records.settings import Settings
+from game.ui.records.storage import MAX_CHARS, Damaged, MemoryStore, Storage
+from game.ui.text.messages import Messages
 
 POOL = tuple(f"CR1-N-AAAA{a}{b}{c}" for a in "AB" for b in "ABCDEFGHIJKLMNOPQRST" for c in "AB")
 WORDS = {lang: Messages.load(lang) for lang in ("en", "ar", "ru")}

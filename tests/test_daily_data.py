@@ -10,8 +10,8 @@ import re
 import pytest
 
 from game.codes import KINDS, GameCode, kind_slug
-from game.ui import daily
-from game.ui.daily import EPOCH
+from game.ui.daily import daily
+from game.ui.daily.daily import EPOCH
 from tools.daily import (
     DATA,
     POOL_MIN,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from game.ui.deals import Pick, pick
+from game.ui.records.deals import Pick, pick
 
 MARIA = {  # a short list, as Maria's: one easy deal
     "FT1-M-AAAAAA5": "easy",

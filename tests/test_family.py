@@ -212,7 +212,7 @@ def test_where_runs_move_the_search_tells_face_down_counts_apart():
 
 
 def test_a_saved_start_of_another_family_game_is_refused():
-    from game.ui.storage import Damaged, _start
+    from game.ui.records.storage import Damaged, _start
 
     with pytest.raises(Damaged):
         _start(game.new("FT1-N-AAAAAAB").position(), "FT1-J-AAAAAAB")

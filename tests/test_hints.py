@@ -16,9 +16,9 @@ import pytest
 
 import game
 from game.solver import UNKNOWN, Result
-from game.ui.assist import Line, heuristic_move, leads_to, loop_free, state_key
-from game.ui.hints import Hints, Played, lines_path, sees_hidden, stored_line
-from game.ui.solver_worker import Searches, result_of, start_message
+from game.ui.solving.assist import Line, heuristic_move, leads_to, loop_free, state_key
+from game.ui.solving.hints import Hints, Played, lines_path, sees_hidden, stored_line
+from game.ui.solving.solver_worker import Searches, result_of, start_message
 from tests.solving import spades_and_hearts_from_six
 from tools.daily import POOLED, moves_of, read_lines, read_pool
 
@@ -40,7 +40,7 @@ class FakeClock:
 
 
 def searched(g: game.Solitaire, states: int) -> Result:
-    """A hint's search as the page's worker runs it (game/ui/solver_worker.py), with a state
+    """A hint's search as the page's worker runs it (game/ui/solving/solver_worker.py), with a state
     budget for the page's time budget: the same messages, the same search."""
     worker = Searches(FakeClock())
     reply = worker.receive(start_message(1, "hint", g, states=states))

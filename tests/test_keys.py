@@ -8,11 +8,12 @@ import re
 import pytest
 
 import game
-from game.ui import board, keys
-from game.ui import crescent as cr_board
-from game.ui.messages import Messages
-from game.ui.settings import Settings
+from game.ui import board
+from game.ui.games import crescent as cr_board
+from game.ui.input import keys
+from game.ui.records.settings import Settings
 from game.ui.table import Table
+from game.ui.text.messages import Messages
 
 WORDS = Messages.load()
 CR, FT = "CR1-N-AAAAAAB", "FT1-N-AAAAAAB"

@@ -17,7 +17,7 @@ from game.cards import Card
 from game.codes import GameCode
 from game.solver.proofs import Proof
 from game.ui import board, names
-from game.ui.languages import (
+from game.ui.text.languages import (
     LANGUAGES,
     NATIVE,
     choose,
@@ -26,7 +26,7 @@ from game.ui.languages import (
     supported,
     with_language,
 )
-from game.ui.messages import Messages
+from game.ui.text.messages import Messages
 from tools import catalogs
 from tools.site import ROOT, static_keys
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from game.ui.boot import BOOT_MODULES, BROWSER_MODULES, IMPORT_ORDER, START
-from game.ui.languages import LANGUAGES
+from game.ui.text.languages import LANGUAGES
 from tools import imports
 from tools.site import ARCHIVE, ENTRY, archive_members, page_modules, pyscript_config
 
@@ -83,7 +83,7 @@ def test_the_rule_sees_a_browser_import_however_it_is_written():
 
 
 def test_the_snapshot_holds_the_pure_room_and_everything_the_browser_room_imports():
-    assert set(BOOT_MODULES) >= {module_of(p) for p in (GAME / "ui").glob("*.py")} - {"game.ui"}
+    assert set(BOOT_MODULES) >= {module_of(p) for p in (GAME / "ui").rglob("*.py")} - {"game.ui"}
     assert set(BROWSER_MODULES) == {module_of(p) for p in (GAME / "web").glob("*.py")} - {
         "game.web.app"
     }
@@ -91,6 +91,50 @@ def test_the_snapshot_holds_the_pure_room_and_everything_the_browser_room_import
         imported = imports_of(path) & MODULES
         outside = imported - set(BOOT_MODULES) - set(BROWSER_MODULES) - {"game.web", "game.ui"}
         assert not outside, (path.name, outside)
+
+
+def find_circle(graph: dict[str, set[str]]) -> list[str]:
+    """A circle in ``graph`` (module -> modules it imports), as the path round it, or []."""
+    done: set[str] = set()
+
+    def walk(name: str, trail: list[str]) -> list[str]:
+        if name in trail:
+            return [*trail[trail.index(name) :], name]
+        if name in done:
+            return []
+        for other in sorted(graph[name]):
+            if found := walk(other, [*trail, name]):
+                return found
+        done.add(name)
+        return []
+
+    for name in sorted(graph):
+        if found := walk(name, []):
+            return found
+    return []
+
+
+@pytest.mark.parametrize("room", ["ui", "solver", "web"])
+def test_no_circle_of_imports_inside_a_room(room):
+    """A view decides (a target place, a move) and the controller plays it: nothing a module
+    imports imports it back, even for its types (a package counts as its ``__init__``)."""
+    paths = {module_of(p): p for p in (GAME / room).rglob("*.py")}
+    graph = {name: (imports_of(path) & set(paths)) - {name} for name, path in paths.items()}
+    assert find_circle(graph) == []
+
+
+def test_the_circle_check_finds_the_circle_views_once_made():
+    """controller -> games -> crescent -> view -> controller, as it was before views decided."""
+    graph = {
+        "controller": {"games"},
+        "games": {"crescent"},
+        "crescent": {"view"},
+        "view": {"controller", "geometry"},
+        "geometry": set(),
+    }
+    assert find_circle(graph) == ["controller", "games", "crescent", "view", "controller"]
+    graph["view"] = {"geometry"}
+    assert find_circle(graph) == []
 
 
 def test_mypy_checks_every_module_of_the_game():

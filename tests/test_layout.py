@@ -15,8 +15,8 @@ import game
 from game.codes import KINDS
 from game.kinds import REGISTRY
 from game.ui import board, games
-from game.ui import crescent as cr_board
-from game.ui.geometry import EDGE, RING
+from game.ui.games import crescent as cr_board
+from game.ui.games.geometry import EDGE, RING
 from game.ui.menu import closes, opening, outside, step
 
 CR, FT = "CR1-N-AAAAAAB", "FT1-N-AAAAAAB"
@@ -101,7 +101,7 @@ def long_piles(kind: str) -> game.Solitaire:
             places[p] = cards[k :: len(rest)]
     body = "".join(f"{p}: {' '.join(c)}\n" for p, c in places.items())
     out = game.from_position(f"{lines[0]}\n{body}")
-    out.code = g.code  # as a resumed game is (game/ui/storage.py)
+    out.code = g.code  # as a resumed game is (game/ui/records/storage.py)
     return out
 
 
@@ -165,7 +165,7 @@ def test_forty_thieves_columns_fill_the_top_rows_width(kind, aspect):
 def test_any_number_of_columns_ends_at_the_boards_edge_exactly(columns, aspect):
     """The last column's right edge is the board's, never a rounding past it (8 columns:
     900 / 7 * 7 is 900.0000000000001)."""
-    from game.ui.forty_thieves import _forty_thieves_layout
+    from game.ui.games.forty_thieves import _forty_thieves_layout
 
     lay = _forty_thieves_layout(aspect, "normal", 4, columns)
     xs = [lay.slots[f"t{k}"].x for k in range(1, columns + 1)]

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from game.codes import KINDS
 from game.kinds import REGISTRY
-from game.ui.links import EXCERPT, excerpt, hooks_on, read_hash, solver_starts_when_idle
-from game.ui.query import query_values, unquote
+from game.ui.address.links import EXCERPT, excerpt, hooks_on, read_hash, solver_starts_when_idle
+from game.ui.text.query import query_values, unquote
 
 
 @pytest.mark.parametrize(
@@ -118,7 +118,7 @@ def test_every_shortcut_of_the_app_names_a_game():
     assert daily.daily  # "#daily": today's deal of the game last played
 
 
-# game.ui.query reads the address as urllib.parse does, without importing it (and ipaddress)
+# game.ui.text.query reads the address as urllib.parse does, without importing it (and ipaddress)
 # at every first visit: the standard library is the oracle, on any text
 QUERY_TEXT = st.text(alphabet=st.sampled_from("ab=&+%20FfGC3A9é€\x00?;"), max_size=40)
 

@@ -9,14 +9,15 @@ from pathlib import Path
 import pytest
 
 import game
-from game.ui import board, faces
-from game.ui import crescent as cr_board
-from game.ui.controller import Outcome
-from game.ui.messages import Messages
-from game.ui.settings import THEMES, Settings
+from game.ui import board
+from game.ui.games import crescent as cr_board
+from game.ui.games import faces
+from game.ui.input.controller import Outcome
+from game.ui.records.settings import THEMES, Settings
+from game.ui.records.storage import read_settings
 from game.ui.sound import SOUNDS, longest
-from game.ui.storage import read_settings
 from game.ui.table import Table
+from game.ui.text.messages import Messages
 from tests.helpers import build, one_move_from_won
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -125,7 +126,7 @@ def test_the_sprite_defines_each_sign_and_figure_once_and_every_card():
 
 def test_the_card_art_costs_little():
     """The art is the module that draws it (the page builds the sprite from it)."""
-    source = (ROOT / "game" / "ui" / "faces.py").read_bytes()
+    source = (ROOT / "game" / "ui" / "games" / "faces.py").read_bytes()
     assert len(gzip.compress(source, 9)) <= 60_000
     assert len(gzip.compress(faces.SPRITE.encode(), 9)) <= 60_000
 

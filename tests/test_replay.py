@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 import game
 from game import Move
-from game.ui.links import read_hash, replay_hash
-from game.ui.replay import Broken, Replay, link_moves, move_kind
+from game.ui.address.links import read_hash, replay_hash
+from game.ui.address.replay import Broken, Replay, link_moves, move_kind
 
 EXAMPLES = json.loads(
     (Path(__file__).resolve().parent.parent / "static/data/examples.json").read_text()
@@ -121,7 +121,7 @@ def test_a_broken_moves_text_is_quoted_as_bad_codes_are(hash_, quoted):
 def test_a_game_resumed_from_a_position_has_no_replay_link():
     """Its moves from the deal are not known (an old save kept a position): no link can say
     them, so the page offers the deal's own link and no replay."""
-    from game.ui.storage import LEGACY_GAME_KEY, MemoryStore, Storage
+    from game.ui.records.storage import LEGACY_GAME_KEY, MemoryStore, Storage
 
     store = MemoryStore()
     g = game.replay(game.new("CR1-N-AAAAAAB"), [Move("t6", "f5")])

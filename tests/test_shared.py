@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from datetime import date
 
-from game.ui import daily_record, stats
-from game.ui.daily_record import Record
-from game.ui.shared import UNKEPT, Shared
-from game.ui.stats import Stats
-from game.ui.storage import CORRUPT, GAME_PREFIX, MemoryStore, Storage
+from game.ui.daily import daily_record
+from game.ui.daily.daily_record import Record
+from game.ui.records import stats
+from game.ui.records.shared import UNKEPT, Shared
+from game.ui.records.stats import Stats
+from game.ui.records.storage import CORRUPT, GAME_PREFIX, MemoryStore, Storage
 
 DAY = date(2027, 3, 14)
 CR, FT = "CR1-N-AAAAAAB", "FT1-N-AAAAAAC"

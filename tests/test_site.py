@@ -15,7 +15,7 @@ from game.codes import KINDS, kind_slug
 from game.ui.board import escape
 from game.ui.boot import IMPORT_ORDER, START
 from game.ui.games import controls_by_kind
-from game.ui.languages import LANGUAGES
+from game.ui.text.languages import LANGUAGES
 from tools import catalogs, manifests
 from tools.imports import leaf_first
 from tools.site import (

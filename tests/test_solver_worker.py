@@ -1,4 +1,4 @@
-"""The solver's worker side (game/ui/solver_worker.py): requests in, verdicts out, as JSON."""
+"""The solver's worker side (game/ui/solving/solver_worker.py): requests in, verdicts out, as JSON."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import game
 from game.solver import UNWINNABLE, WINNABLE, prove_unwinnable
-from game.ui.solver_worker import (
+from game.ui.solving.solver_worker import (
     Searches,
     game_files,
     result_of,
@@ -101,7 +101,7 @@ def test_stop_ends_the_search_and_a_new_start_replaces_the_running_one():
 
 def test_the_files_sent_to_the_worker_are_enough_to_search(tmp_path):
     files = game_files(ROOT)
-    assert "game/ui/solver_worker.py" in files and "game/solver/searches.py" in files
+    assert "game/ui/solving/solver_worker.py" in files and "game/solver/searches.py" in files
     assert not any(
         path.startswith("game/web/") and "pyscript" in text for path, text in files.items()
     )
@@ -112,7 +112,7 @@ def test_the_files_sent_to_the_worker_are_enough_to_search(tmp_path):
     script = (
         "import json, time\n"
         "import game\n"
-        "from game.ui.solver_worker import Searches, start_message\n"
+        "from game.ui.solving.solver_worker import Searches, start_message\n"
         "s = Searches(lambda: time.perf_counter() * 1000)\n"
         "s.receive(start_message(1, 'hint', game.new('CR1-N-AAAAARM'), None, 5000))\n"
         "out = None\n"

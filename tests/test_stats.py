@@ -10,8 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game import GameCode
-from game.ui.stats import SCHEMA, Record, Stats
-from game.ui.storage import Damaged
+from game.ui.records.stats import SCHEMA, Record, Stats
+from game.ui.records.storage import Damaged
 
 CODES = [f"CR1-N-AAAAAA{c}" for c in "BCDEFG"] + [f"FT1-N-AAAAAA{c}" for c in "BCD"]
 
@@ -78,8 +78,8 @@ def test_anything_read_back_is_stats_or_damaged(text):
 
 
 def test_the_store_sets_damaged_statistics_aside_with_a_notice():
-    from game.ui import stats
-    from game.ui.storage import CORRUPT, MemoryStore, Storage
+    from game.ui.records import stats
+    from game.ui.records.storage import CORRUPT, MemoryStore, Storage
 
     storage = Storage(MemoryStore())
     assert stats.load(storage) == (Stats(), None)
@@ -106,8 +106,8 @@ def test_the_largest_statistics_normal_play_makes_are_read_back():
     more deals than the statistics remember (a check: the codes kept are bounded)."""
     from game.codes import KINDS
     from game.position import MAX_COUNTER
-    from game.ui.stats import KEEP_CODES
-    from game.ui.storage import MAX_CHARS, MAX_ELAPSED_MS
+    from game.ui.records.stats import KEEP_CODES
+    from game.ui.records.storage import MAX_CHARS, MAX_ELAPSED_MS
 
     s = Stats()
     for n in range(KEEP_CODES + 50):

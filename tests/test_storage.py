@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import game
-from game.ui.storage import (
+from game.ui.records.storage import (
     CORRUPT,
     GAME_PREFIX,
     LEGACY_GAME_KEY,

@@ -2,10 +2,10 @@
 
 import game
 from game.ui import board, panel
-from game.ui.controller import Outcome
-from game.ui.messages import Messages
-from game.ui.settings import Settings
+from game.ui.input.controller import Outcome
+from game.ui.records.settings import Settings
 from game.ui.table import Shown, Table
+from game.ui.text.messages import Messages
 from tests.helpers import one_move_from_won
 
 WORDS = Messages.load()

@@ -10,11 +10,11 @@ import game
 from game.codes import KINDS, GameCode, kind_slug
 from game.kinds import REGISTRY, kind_of
 from game.ui import board
-from game.ui import crescent as cr_board
-from game.ui import forty_thieves as ft_board
-from game.ui.controller import DOUBLE_TAP_MS, Controller, Outcome
-from game.ui.messages import Messages, clock
-from game.ui.settings import Settings
+from game.ui.games import crescent as cr_board
+from game.ui.games import forty_thieves as ft_board
+from game.ui.input.controller import DOUBLE_TAP_MS, Controller, Outcome
+from game.ui.records.settings import Settings
+from game.ui.text.messages import Messages, clock
 from tools import catalogs
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 import game
 from game.ui import session
 from game.ui.guard import guard
-from game.ui.pointer import DRAG_START_PX, Drag, Press
-from game.ui.settings import Settings
-from game.ui.storage import GAME_PREFIX, SETTINGS_KEY, MemoryStore, Storage, read_settings
+from game.ui.input.pointer import DRAG_START_PX, Drag, Press
+from game.ui.records.settings import Settings
+from game.ui.records.storage import GAME_PREFIX, SETTINGS_KEY, MemoryStore, Storage, read_settings
 
 CR = "CR1-N-AAAAAAB"
 

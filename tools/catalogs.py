@@ -26,7 +26,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 from babel.plural import to_gettext
 
-from game.ui.languages import LANGUAGES
+from game.ui.text.languages import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "locale"
@@ -34,7 +34,7 @@ COMPILED = ROOT / "static" / "messages"
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 Text = str | tuple[str, ...]
 HEADER = (
-    "# The page's messages, {lang}: msgid = the message key (game/ui/messages.py).\n"
+    "# The page's messages, {lang}: msgid = the message key (game/ui/text/messages.py).\n"
     "# Edit here; `python -m tools.catalogs check` compares it with en.po."
 )
 STABLE_DATE = datetime(2026, 1, 1, tzinfo=UTC)

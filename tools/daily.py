@@ -56,8 +56,8 @@ from pathlib import Path
 import game
 from game.codes import GameCode, kind_slug
 from game.solver import WINNABLE, playouts, solve
-from game.ui import daily
-from game.ui.daily import PROVEN
+from game.ui.daily import daily
+from game.ui.daily.daily import PROVEN
 
 ROOT = Path(__file__).resolve().parent.parent
 LINES = ROOT / "docs" / "results" / "lines"
@@ -68,7 +68,7 @@ SOLVED = ("CR1-N", "CR1-F")  # the kinds solved here; the others' lines are carr
 # a kind: the kind whose wins are its wins too (Crescent's variants deal the same cards in the
 # same piles: a face-down card changes no move, and Crescent Four has one redeal more)
 CARRIED = {"CR1-F": "CR1-N", "CR1-D": "CR1-N", "CR1-O": "CR1-N"}
-POOLED = PROVEN  # the kinds with a proven daily deal (the page's list: game/ui/daily.py)
+POOLED = PROVEN  # the kinds with a proven daily deal (the page's list: game/ui/daily/daily.py)
 POOL_MIN = 400  # more than a year: no deal twice within a year
 FIELDS = ("code", "verdict", "states", "budget", "line")
 

@@ -27,7 +27,7 @@ import game
 from game.codes import KINDS
 from game.solver import WINNABLE, playouts
 from game.solver.batch import wilson
-from game.ui.deals import GRADES
+from game.ui.records.deals import GRADES
 from tools.daily import CARRIED, ROOT, SOLVED, UNIFORM, listed, read_lines, retarget
 
 

@@ -1,7 +1,7 @@
 """The daily deals' winning lines for the page's Hint: ``python -m tools.lines``.
 
 A daily deal is proven by a stored line (``tools/daily.py``), and on it Hint follows that line
-(``game/ui/hints.py``): a search in the page's second and a half may find none, or a playout's
+(``game/ui/solving/hints.py``): a search in the page's second and a half may find none, or a playout's
 wandering one. The lines of every deal of the daily pools are written to
 ``static/data/lines/<slug>-<n>.txt``, a deal in file ``n = deal number mod LINE_FILES``
 (``DEAL move move …`` a line, the deal part of the code first, sorted), each line with its loops
@@ -19,8 +19,8 @@ from pathlib import Path
 
 import game
 from game.codes import GameCode
-from game.ui.assist import loop_free
-from game.ui.hints import LINE_FILES, SHIPPED, lines_file, lines_kind
+from game.ui.solving.assist import loop_free
+from game.ui.solving.hints import LINE_FILES, SHIPPED, lines_file, lines_kind
 from tools.daily import DATA, POOLED, moves_of, read_pool, retarget, stored_lines
 
 FOLDER = DATA / "lines"

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from game.kinds import REGISTRY
-from game.ui.languages import LANGUAGES, direction
+from game.ui.text.languages import LANGUAGES, direction
 from tools import catalogs
 
 # a shortcut to a new deal of each game whose record asks for one (game/kinds.py), then "Daily

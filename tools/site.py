@@ -21,7 +21,7 @@ from game.codes import KINDS, VARIANTS
 from game.ui.board import escape
 from game.ui.boot import IMPORT_ORDER, START
 from game.ui.games import controls_by_kind
-from game.ui.languages import NATIVE, direction
+from game.ui.text.languages import NATIVE, direction
 from tools import catalogs, help, manifests, snapshots
 from tools.imports import leaf_first
 from tools.lean import lean

@@ -47,7 +47,7 @@ sys.path.insert(0, "/home/pyodide")
 from game.ui.boot import BOOT_MODULES, PYSCRIPT_IMPORTS
 for name in BOOT_MODULES + PYSCRIPT_IMPORTS:
     importlib.import_module(name)
-importlib.import_module("game.ui.messages").Messages.load()
+importlib.import_module("game.ui.text.messages").Messages.load()
 `;
 
 // 1. the trimmed library

@@ -15,11 +15,11 @@ from typing import NamedTuple
 import game
 from game.cards import Card
 
-from .faces import CARD_H, CARD_W, INDEX, RANKS, corner
 from .games import view_of
-from .geometry import Layout, Rect, Slot, card_scale
-from .messages import Messages
+from .games.faces import CARD_H, CARD_W, INDEX, RANKS, corner
+from .games.geometry import Layout, Rect, Slot, card_scale
 from .names import place_label
+from .text.messages import Messages
 
 __all__ = ["INDEX", "Layout", "Rect", "Slot", "card_scale"]  # (the geometry, where it was)
 

@@ -1,10 +1,11 @@
 """What the page's Python imports at boot, for the build's memory snapshot. Pure.
 
-Both lists are read off the folders, never written by hand: a module added to ``game/ui`` is
-in the snapshot, one added to ``game/web`` is not. ``tools/snapshot.mjs`` imports BOOT_MODULES
-before it takes the snapshot; ``tests/test_layers.py`` checks that the browser room imports
-nothing of ``game`` outside them, and ``e2e/test_page_snapshot.py`` that nothing else is
-imported before the page is ready.
+Both lists are read off the folders and their rooms, never written by hand: a module added
+anywhere in ``game/ui`` is in the snapshot, one added to ``game/web`` is not.
+``tools/snapshot.mjs`` imports BOOT_MODULES before it takes the snapshot;
+``tests/test_layers.py`` checks that the browser room imports nothing of ``game`` outside
+them, and ``e2e/test_page_snapshot.py`` that nothing else is imported before the page is
+ready.
 """
 
 from __future__ import annotations
@@ -15,11 +16,18 @@ GAME = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def modules_of(room: str) -> tuple[str, ...]:
-    """Every module of a folder of ``game`` (``"ui"``, ``"web"``), by name (``os``, not
-    ``pathlib``: the snapshot is made from what this imports too)."""
-    files = os.listdir(os.path.join(GAME, room))
-    names = (f[:-3] for f in files if f.endswith(".py") and f != "__init__.py")
-    return tuple(sorted(f"game.{room}.{name}" for name in names))
+    """Every module of a folder of ``game`` (``"ui"``, ``"web"``) and of its rooms (folders of
+    its own, each a package), by name (``os``, not ``pathlib``: the snapshot is made from what
+    this imports too). The folder's own ``__init__`` is not counted: it is its package."""
+    found = []
+    for folder, _dirs, files in os.walk(os.path.join(GAME, room)):
+        package = "game." + os.path.relpath(folder, GAME).replace(os.sep, ".")
+        for name in files:
+            if name == "__init__.py" and package != f"game.{room}":
+                found.append(package)  # a room of the folder: its package
+            elif name.endswith(".py") and name != "__init__.py":
+                found.append(f"{package}.{name[:-3]}")
+    return tuple(sorted(found))
 
 
 # The engine's own entry points, then the whole pure room: each is imported before the snapshot

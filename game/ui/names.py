@@ -12,7 +12,7 @@ from __future__ import annotations
 import game
 
 from .games import view_of
-from .messages import Messages
+from .text.messages import Messages
 
 
 def place_name(g: game.Solitaire, place: str, words: Messages) -> str:

@@ -10,11 +10,11 @@ from functools import lru_cache
 
 import game
 
-from .controller import Outcome
 from .games import kind_or_default, view_of
-from .messages import Messages, clock
+from .input.controller import Outcome
 from .names import place_name
-from .stats import Record, Stats
+from .records.stats import Record, Stats
+from .text.messages import Messages, clock
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
 """A game's timer. Pure: times are passed in (ms). The game itself is kept across reloads,
-with its time, by ``game.ui.storage`` (after every redraw, per deal code).
+with its time, by ``game.ui.records.storage`` (after every redraw, per deal code).
 """
 
 from __future__ import annotations

@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 import game
 
 from . import board, panel
-from .controller import Controller, Outcome
-from .messages import Messages
+from .input.controller import Controller, Outcome
+from .records.settings import Settings
 from .session import Clock
-from .settings import Settings
+from .text.messages import Messages
 
 Point = tuple[float, float]
 

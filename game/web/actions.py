@@ -10,9 +10,9 @@ from pyscript import document, window
 import game
 from game import Solitaire
 from game.ui import panel
-from game.ui.messages import Messages
+from game.ui.records.settings import Settings
 from game.ui.session import Clock
-from game.ui.settings import Settings
+from game.ui.text.messages import Messages
 from game.web.dialogs import modal
 from game.web.elements import found
 

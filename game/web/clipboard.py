@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from pyscript import window
 
-from game.ui.messages import Messages
+from game.ui.text.messages import Messages
 
 
 async def copy(text: str, announce: Callable[[str], None], words: Messages, what: str) -> bool:

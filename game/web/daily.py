@@ -1,7 +1,7 @@
 """The page's side of the daily deal, the winnable lists' grades and the challenge (PyScript).
 
 Which deal is today's, the record, the streaks, the calendar's markup and the challenge's
-words are pure (``game/ui/daily.py``, ``calendar.py``, ``challenge.py``, ``deals.py``); here
+words are pure (``game/ui/daily/daily.py``, ``calendar.py``, ``challenge.py``, ``deals.py``); here
 the lists are fetched (from the offline cache after a first visit), the record kept, and the
 toolbar's notes, the challenge banner and the calendar written into the document.
 """
@@ -18,12 +18,13 @@ from pyscript import document, window
 
 from game import Solitaire
 from game.codes import GameCode
-from game.ui import calendar, daily, daily_record, deals
-from game.ui.challenge import Challenge
-from game.ui.messages import Messages
-from game.ui.settings import Settings
-from game.ui.shared import Shared, Step
-from game.ui.storage import Storage
+from game.ui.address.challenge import Challenge
+from game.ui.daily import calendar, daily, daily_record
+from game.ui.records import deals
+from game.ui.records.settings import Settings
+from game.ui.records.shared import Shared, Step
+from game.ui.records.storage import Storage
+from game.ui.text.messages import Messages
 from game.web.clipboard import copy
 from game.web.elements import found
 

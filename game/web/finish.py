@@ -16,11 +16,11 @@ from pyscript import document, window
 import game
 from game import Move, Solitaire
 from game.ui import panel
+from game.ui.address.replay import link_moves
 from game.ui.guard import Guard
-from game.ui.messages import Messages
-from game.ui.replay import link_moves
-from game.ui.settings import Settings
+from game.ui.records.settings import Settings
 from game.ui.table import Shown
+from game.ui.text.messages import Messages
 from game.web.dialogs import modal
 from game.web.elements import found
 from game.web.schedule import AfterPaint

@@ -14,8 +14,8 @@ from typing import Any, Protocol
 from pyscript import document, window
 
 from game import Solitaire
+from game.ui.address.links import help_href
 from game.ui.guard import Handler
-from game.ui.links import help_href
 from game.web.dialogs import modal
 from game.web.elements import found
 

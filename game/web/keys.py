@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from game.ui import keys
 from game.ui.board import Rect
+from game.ui.input import keys
 from game.web.elements import found
 
 TYPING = ("INPUT", "SELECT", "TEXTAREA")

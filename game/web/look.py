@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pyscript import document, window
 
-from game.ui.settings import Settings
+from game.ui.records.settings import Settings
 from game.web.elements import found
 
 # what static/watchdog.js sets on <html> from the stored settings before the first paint

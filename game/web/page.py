@@ -17,18 +17,16 @@ from pyscript import document, window
 
 import game
 from game import Move, Solitaire
-from game.codes import KINDS, GameCode, random_code
+from game.codes import KINDS, random_code
 from game.ui import names, panel
 from game.ui.board import Rect
-from game.ui.controller import Controller, Outcome
-from game.ui.games import controls
 from game.ui.guard import Handler, guard
-from game.ui.links import Link, read_hash
-from game.ui.messages import Messages, clock
+from game.ui.input.controller import Controller, Outcome
+from game.ui.records.settings import CHOICES, Settings
+from game.ui.records.storage import SavedGame, Storage
 from game.ui.session import Clock
-from game.ui.settings import CHOICES, Settings
-from game.ui.storage import SavedGame, Storage
 from game.ui.table import Point, Shown, Table
+from game.ui.text.messages import Messages, clock
 from game.web.actions import Actions, now
 from game.web.clipboard import copy
 from game.web.daily import Dailies
@@ -36,6 +34,7 @@ from game.web.dialogs import close_dialogs, modal
 from game.web.elements import found
 from game.web.finish import Finishing
 from game.web.keys import Keyboard
+from game.web.lifecycle import Lifecycle
 from game.web.look import appearance
 from game.web.painter import Painter, show_toolbar
 from game.web.pointer import Pointer
@@ -59,15 +58,14 @@ class Page:
         self.picker = self.elements.picker
         self.storage = Storage(LocalStore.open(), window.console.warn)
         self.unsaved_told = False  # "cannot be saved" is said once, not after every move
-        self.dealt: set[str] = set()  # winnable deals New deal gave this visit: not again
         values, notice = self.storage.load_settings(Settings().values())
-        self.notices = [words.text(notice)] if notice else []  # said with the first deal
+        notices = [words.text(notice)] if notice else []  # said with the first deal
         self.records = Records(self, self.storage)
         if self.records.notice:
-            self.notices.append(words.text(self.records.notice))
+            notices.append(words.text(self.records.notice))
         self.dailies = Dailies(self, self.storage)
         if self.dailies.notice:
-            self.notices.append(words.text(self.dailies.notice))
+            notices.append(words.text(self.dailies.notice))
         settings = Settings.of(values)
         for box in self.elements.setting_boxes.values():
             if box.type == "checkbox":
@@ -93,6 +91,7 @@ class Page:
         self.solving = Solving(self, self.guard)
         self.finishing = Finishing(self, self.count_win, self.dailies.challenges, self.guard)
         self.replaying = Replaying(self, self.guard)
+        self.life = Lifecycle(self, notices)  # start, load_hash, resume, deal, New deal
 
     def guard(self, handler: Handler) -> Handler:
         """Every handler runs in this: an unexpected error is reported, never raised."""
@@ -102,96 +101,30 @@ class Page:
         window.console.error(trace)  # once: the browser tests fail on it
         self.announce(self.words.text("unexpected_error"))
 
-    # --- game lifecycle ---------------------------------------------------------------------
+    # --- the game's lifecycle (web/lifecycle.py): what the parts' Host protocols name ----------
     def start(self, g: Solitaire, elapsed_ms: float = 0.0, keep_replay: bool = False) -> None:
-        self.announce("")  # a notice belongs to the deal it was said for: the caller says anew
-        self.unseen.flush()  # the game on the table kept before another takes its place
-        if self.replaying.active and not keep_replay:
-            self.replaying.hide()
-        self.finishing.stop()
-        document.body.classList.remove("celebrate")
-        self.table = Table(g, self.table.settings, self.words, now(), elapsed_ms)
-        self.actions.set_paused(False)
-        if str(document.visibilityState) == "hidden":
-            self.table.clock.pause(now())
-        document.body.dataset.game = g.GAME
-        document.body.dataset.has = controls(g)  # its own controls (app.css)
-        self.picker.value = GameCode.parse(g.code).kind if g.code else f"{g.GAME}-N"
-        close_dialogs()
-        self.solving.new_deal()
-        self.dailies.on_table(g)
-        self.frames.later()
+        self.life.start(g, elapsed_ms, keep_replay)
 
     def load_hash(self, _event: Any = None) -> None:
-        """The URL hash names the deal: its saved game is resumed, else it is dealt. Anything
-        else in the hash is reported (a short excerpt) and replaced by a fresh deal."""
-        self.cancel_press()  # a drag belongs to the game it started in
-        link = read_hash(str(window.location.hash))
-        said, self.notices = self.notices, []
-        # a challenge belongs to its link: any other hash (another deal, this deal's plain
-        # link, a broken result, a replay, #daily) ends it; Back to the link brings it back
-        challenge = link.challenge if link.code is not None and link.replay is None else None
-        self.dailies.challenge = (str(link.code), challenge) if challenge is not None else None
-        if link.code is not None and link.replay is not None:
-            self.dailies.show_challenge(self.game)  # (hidden: a replay is no challenge)
-            self.replaying.open(link.code, link.replay)
-            return
-        if link.daily:  # today's daily of the game last played, by its ordinary code
-            kind = self.dailies.last_kind(self.kind())
-            today = self.dailies.known(kind, self.dailies.today())
-            if today is None:  # its pool is still to be fetched: then the same path
-                self.notices = said  # said with the deal it opens
-                self.dailies.later(self.dailies.go(kind, push=False))
-                return
-            said.append(self.dailies.opening_text(today))
-            link = Link(code=GameCode.parse(today.code))
-        was_replay = self.replaying.active  # a plain link after a replay: the deal's game
-        if was_replay:
-            self.replaying.hide()
-        if link.code is not None and str(link.code) == self.game.code and not was_replay:
-            self.canonical_hash(link.canonical)
-            self.dailies.show_challenge(self.game)
-            if said:
-                self.announce(" ".join(said))
-            return
-        if link.bad is not None:
-            said.append(self.words.text("unknown_code", code=link.bad))
-        if link.code is None:
-            self.deal(link.kind or self.kind(), push=False)
-        else:
-            loaded = self.storage.load_game(str(link.code))
-            if loaded.notice is not None:
-                said.append(self.words.text(loaded.notice))
-            if loaded.game is not None:
-                self.start(loaded.game, loaded.elapsed_ms)
-                said.append(panel.resumed_text(loaded.game, loaded.elapsed_ms, self.words))
-                self.offer_finish()
-            else:
-                self.start(game.new(link.code))
-            self.canonical_hash(link.canonical)
-        if said:
-            self.announce(" ".join(said))
+        self.life.load_hash()
 
     def resume(self, code: str) -> None:
-        """The game kept for ``code`` (else its deal afresh), and say so."""
-        loaded = self.storage.load_game(code)
-        self.start(loaded.game or game.new(code), loaded.elapsed_ms)
-        if loaded.notice is not None:
-            self.announce(self.words.text(loaded.notice))
-        elif loaded.game is not None:
-            self.announce(panel.resumed_text(loaded.game, loaded.elapsed_ms, self.words))
-        if loaded.game is not None:
-            self.offer_finish()
+        self.life.resume(code)
+
+    def deal(self, kind: str, push: bool = True) -> None:
+        self.life.deal(kind, push)
+
+    def canonical_hash(self, canonical: str) -> None:
+        self.life.canonical_hash(canonical)
+
+    def say_with_deal(self, text: str) -> None:
+        self.life.notices.append(text)
 
     def replay_this(self, _event: Any = None) -> None:
         """The won dialog's "Replay this game": its replay link, opened (Back: the game)."""
         g = self.game
         if g.code is not None:
             window.location.href = self.replaying.link(g)
-
-    def say_with_deal(self, text: str) -> None:
-        """``text`` is said with the next deal that takes the table."""
-        self.notices.append(text)
 
     def count_win(self, g: Solitaire, elapsed_ms: float) -> str:
         """A win counted in the statistics and the daily record; the statistics line."""
@@ -206,33 +139,6 @@ class Page:
     def hinted(self) -> None:
         """A hint asked for: a daily's share says how many."""
         self.dailies.hinted(self.game)
-
-    def canonical_hash(self, canonical: str) -> None:
-        if str(window.location.hash) != canonical:
-            window.history.replaceState(None, "", canonical)
-
-    async def new_deal(self, _event: Any = None) -> None:
-        """New deal (or another game picked): from the proven winnable deals if so set."""
-        kind = self.kind()
-        if self.table.settings.winnable_only:
-            chosen = await self.dailies.winnable_code(kind, self.dealt | {self.game.code or ""})
-            if chosen.notice is not None:  # said with the deal it opens
-                self.notices.append(self.words.text(chosen.notice))
-            if chosen.code is not None:  # never the deal on the table: its moves are kept
-                self.dealt.add(chosen.code)
-                window.location.hash = chosen.code  # the hashchange handler starts it
-                return
-        self.deal(kind)
-
-    def deal(self, kind: str, push: bool = True) -> None:
-        """A new random deal of ``kind`` ("CR1-N"...): New deal adds a history entry."""
-        game_id, variant = kind.split("-")
-        code = str(random_code(game_id, variant))
-        if push:
-            window.location.hash = code  # the hashchange handler starts it: one path
-        else:
-            window.history.replaceState(None, "", f"#{code}")
-            self.start(game.new(code))
 
     def kind(self) -> str:
         return self.picker.value if self.picker.value in KINDS else KINDS[0]
@@ -489,19 +395,3 @@ class Page:
     def from_replay(self, g: Solitaire) -> None:
         """``g`` is continued from a replay: kept, but not counted as the player's own."""
         self.storage.from_replay(g)
-
-    # --- test hooks (pages opened with ?test) ---------------------------------------------------
-    def load_position(self, text: str) -> None:
-        """Play from any position text; a bad one is refused with the line that is wrong."""
-        try:
-            g = game.from_position(str(text))
-        except game.PositionError as err:
-            self.announce(self.words.text("bad_position", why=str(err)[:200]))
-            return
-        self.start(g)
-
-    def load_code(self, code: str) -> None:
-        """A fresh game of ``code`` even if it is the one on the table."""
-        parsed = GameCode.parse(str(code))
-        window.history.replaceState(None, "", f"#{parsed}")
-        self.start(game.new(parsed))

@@ -11,9 +11,9 @@ from pyscript import document
 
 import game
 from game.ui.board import Layout, Part, Rect
-from game.ui.keys import closest
+from game.ui.input.keys import closest
+from game.ui.input.pointer import Drag
 from game.ui.panel import Toolbar
-from game.ui.pointer import Drag
 from game.web.elements import found
 
 SVG = "http://www.w3.org/2000/svg"

@@ -1,14 +1,14 @@
 """The pointer on the board (PyScript): one handler for mouse, pen and touch. A press that
 barely moves is a tap, one that travels lifts the card and drops it where it is let go; both
-end in the controller (``game.ui.controller``), as the keys' taps do. ``game.ui.pointer``
-says what counts as travelling and where the lifted card is."""
+end in the controller (``game.ui.input.controller``), as the keys' taps do.
+``game.ui.input.pointer`` says what counts as travelling and where the lifted card is."""
 
 from __future__ import annotations
 
 from typing import Any, Protocol
 
-from game.ui.controller import NOTHING, Controller, Outcome
-from game.ui.pointer import Drag, Press
+from game.ui.input.controller import NOTHING, Controller, Outcome
+from game.ui.input.pointer import Drag, Press
 from game.ui.table import Point
 from game.web.elements import found
 from game.web.painter import drop_target, place_at

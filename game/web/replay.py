@@ -14,12 +14,12 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 import game
+from game.ui.address.links import replay_hash
+from game.ui.address.replay import Replay, link_moves, move_kind
 from game.ui.guard import Guard
-from game.ui.links import replay_hash
-from game.ui.messages import Messages, clock
 from game.ui.names import place_name
-from game.ui.replay import Replay, link_moves, move_kind
-from game.ui.storage import SavedGame
+from game.ui.records.storage import SavedGame
+from game.ui.text.messages import Messages, clock
 from game.web.dialogs import modal
 from game.web.elements import found
 

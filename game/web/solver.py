@@ -18,7 +18,9 @@ from pyscript import document, window
 import game
 from game import Move, Solitaire
 from game.solver import UNKNOWN, WINNABLE, Result
-from game.ui.assist import (
+from game.ui.guard import Guard
+from game.ui.names import place_name
+from game.ui.solving.assist import (
     CHECK_SECONDS,
     HINT_DEADLINE_MS,
     HINT_MS,
@@ -28,11 +30,9 @@ from game.ui.assist import (
     at_deal_start,
     state_key,
 )
-from game.ui.guard import Guard
-from game.ui.hints import Advice, Hints, sees_hidden
-from game.ui.messages import Messages
-from game.ui.names import place_name
-from game.ui.solver_worker import result_of, start_message, stop_message
+from game.ui.solving.hints import Advice, Hints, sees_hidden
+from game.ui.solving.solver_worker import result_of, start_message, stop_message
+from game.ui.text.messages import Messages
 from game.web.elements import found
 from game.web.worker_client import SolverWorker
 
@@ -333,7 +333,7 @@ class Solving:
 
     def hint_found(self, job: Asked, result: Result) -> None:
         """The search's answer (or its time is up): its line's move, a known line's, or a
-        guess; never a move back to a position played (game/ui/hints.py)."""
+        guess; never a move back to a position played (game/ui/solving/hints.py)."""
         advice: Advice = self.hints.after(self.host.game, job.start, result)
         if advice.move is not None:
             self.show(advice.move, advice.message)

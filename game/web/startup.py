@@ -19,11 +19,11 @@ from typing import Any
 from pyodide.ffi import create_proxy
 from pyscript import document, when, window
 
-from game.ui.faces import RANKS, SPRITE, sprite
+from game.ui.address.links import hooks_on, read_hash, solver_starts_when_idle
+from game.ui.games.faces import RANKS, SPRITE, sprite
 from game.ui.guard import Handler
-from game.ui.languages import LANG_KEY, choose, direction, with_language
-from game.ui.links import hooks_on, read_hash, solver_starts_when_idle
-from game.ui.messages import Messages
+from game.ui.text.languages import LANG_KEY, choose, direction, with_language
+from game.ui.text.messages import Messages
 from game.web.dialogs import dialog_closed
 from game.web.elements import found
 from game.web.help import Help
@@ -83,7 +83,7 @@ def bind(page: Page) -> None:
     for box in found().setting_boxes.values():
         listen(box, "change", on(page.change_setting))
     clicks: dict[str, Handler] = {
-        "new": page.new_deal,
+        "new": page.life.new_deal,
         "undo": page.undo,
         "redo": page.redo,
         "redeal": page.actions.redeal,
@@ -128,7 +128,7 @@ def bind(page: Page) -> None:
         when("click", elements.doing(action))(on(handler))
     help_link = elements.doing("help")
     when("click", help_link)(on(Help(page).open))  # sync: it may preventDefault
-    when("change", [elements.picker])(on(page.new_deal))
+    when("change", [elements.picker])(on(page.life.new_deal))
     when("change", [elements.language])(on(lambda event: change_language(page, event)))
     when("change", [elements.stats_file])(on(page.records.imported))
     when("input", [elements.replay_step])(on(page.replaying.slid))
@@ -165,8 +165,8 @@ async def start() -> None:
     bind(page)
     testing = hooks_on(str(window.location.search))
     if testing:
-        window.solitaireLoadPosition = create_proxy(page.guard(page.load_position))
-        window.solitaireLoadCode = create_proxy(page.guard(page.load_code))
+        window.solitaireLoadPosition = create_proxy(page.guard(page.life.load_position))
+        window.solitaireLoadCode = create_proxy(page.guard(page.life.load_code))
         window.solitairePosition = create_proxy(lambda: page.game.position())
         # every module imported so far (e2e: all of the standard library's come from the
         # trimmed library the build made, tools/stdlib.py)

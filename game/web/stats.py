@@ -12,12 +12,13 @@ from pyscript import document, window
 
 import game
 from game.codes import KINDS, GameCode
-from game.ui import panel, stats
+from game.ui import panel
 from game.ui.games import view_of
-from game.ui.messages import Messages
-from game.ui.shared import Shared, Step
-from game.ui.stats import Stats
-from game.ui.storage import Damaged, Storage
+from game.ui.records import stats
+from game.ui.records.shared import Shared, Step
+from game.ui.records.stats import Stats
+from game.ui.records.storage import Damaged, Storage
+from game.ui.text.messages import Messages
 from game.web.dialogs import modal
 from game.web.elements import found
 

@@ -1,4 +1,4 @@
-"""The browser's ``localStorage`` for the pure ``game.ui.storage``."""
+"""The browser's ``localStorage`` for the pure ``game.ui.records.storage``."""
 
 from __future__ import annotations
 
@@ -6,12 +6,12 @@ from typing import Any
 
 from pyscript import window
 
-from game.ui.storage import MemoryStore, QuotaExceeded, Store
+from game.ui.records.storage import MemoryStore, QuotaExceeded, Store
 
 
 class LocalStore:
-    """``localStorage`` as a :class:`~game.ui.storage.Store`: a full quota becomes
-    :class:`~game.ui.storage.QuotaExceeded`; any other failure is raised for the storage
+    """``localStorage`` as a :class:`~game.ui.records.storage.Store`: a full quota becomes
+    :class:`~game.ui.records.storage.QuotaExceeded`; any other failure is raised for the storage
     module to absorb."""
 
     def __init__(self, local: Any) -> None:

@@ -5,7 +5,7 @@ ready, never during boot; started again by the next Hint or check if it failed (
 did not load: offline before the service worker kept it). It boots its own Pyodide from the
 files this interpreter already holds (no download: the game's Python goes over in the first
 message), then takes searches.
-Replies arrive as JSON text (game/ui/solver_worker.py says what each holds) and go to the
+Replies arrive as JSON text (game/ui/solving/solver_worker.py says what each holds) and go to the
 ``receive`` callback; requests made before the worker is ready wait in order.
 body[data-solver-thread] says where searches run: "starting", "worker", or "failed".
 """
@@ -20,7 +20,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from game.ui.guard import Guard
-from game.ui.solver_worker import game_files
+from game.ui.solving.solver_worker import game_files
 
 WORKER_URL = "./static/solver-worker.mjs"
 IDLE_START_MS = 3000  # after ready, an idle page starts the worker so a first Hint is quick

@@ -30,7 +30,7 @@ from .languages import direction
 if TYPE_CHECKING:
     from game.solver.proofs import Proof
 
-CATALOG_DIR = Path(__file__).resolve().parents[2] / "static" / "messages"
+CATALOG_DIR = Path(__file__).resolve().parents[3] / "static" / "messages"
 SUITS = "SHDC"
 # the languages whose script has no capital letters
 UNCASED = frozenset({"ar"})

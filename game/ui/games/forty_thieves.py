@@ -11,14 +11,13 @@ from typing import TYPE_CHECKING
 
 import game
 
+from ..text.messages import Messages
 from .faces import CARD_H, CARD_W, INDEX
 from .geometry import EDGE, Layout, Slot
-from .messages import Messages
-from .view import GameView, region_text, suit_word
+from .view import GameView, longest_column, region_text, suit_word
 
 if TYPE_CHECKING:
-    from .controller import Controller, Outcome
-    from .settings import Settings
+    from ..records.settings import Settings
 
 # Forty Thieves: foundations (closer together), then apart the waste and the stock; the fanned
 # columns below. A column fans out at least far enough to show each card's corner index.
@@ -154,15 +153,12 @@ class FortyThievesView(GameView):
     def won_extra(self, g: game.Solitaire, words: Messages) -> str:
         return " · " + words.text("won_score", score=g.score)
 
-    def tap(self, controller: Controller, place: str, dests: list[str]) -> Outcome | None:
+    def tap_target(self, g: game.Solitaire, place: str, dests: list[str]) -> str | None:
         """A card goes home if a foundation takes it; the waste card else to a column."""
         home = [d for d in dests if d.startswith("f")]
         if home and not place.startswith("f"):
-            return controller.user_move(place, home[0])
-        column = controller.column_for(place) if place == "waste" else None
-        if column is not None:
-            return controller.user_move(place, column)
-        return None
+            return home[0]
+        return longest_column(g, dests) if place == "waste" else None
 
     def double_tap_on(self, settings: Settings) -> bool:
         return settings.double_click

@@ -11,13 +11,15 @@ from __future__ import annotations
 import game
 from game.kinds import FAMILIES, REGISTRY, Kind, kind_of
 
-from . import crescent, forty_thieves
+from .crescent import OPEN_VIEW
+from .crescent import VIEW as CRESCENT_VIEW
+from .forty_thieves import VIEW as FORTY_THIEVES_VIEW
 from .view import GameView
 
 VIEWS: dict[str, GameView] = {
-    "crescent": crescent.VIEW,
-    "open-crescent": crescent.OPEN_VIEW,
-    "forty-thieves": forty_thieves.VIEW,
+    "crescent": CRESCENT_VIEW,
+    "open-crescent": OPEN_VIEW,
+    "forty-thieves": FORTY_THIEVES_VIEW,
 }
 DEFAULT_KIND = REGISTRY[0]  # where a link names no game (the help page of a bare address)
 DEFAULT = VIEWS[DEFAULT_KIND.view_key]

@@ -31,8 +31,14 @@ from .assist import Job
 PROGRESS_MS = 250.0  # a check reports its progress about this often
 
 # what the worker imports: the engine, the solver and the search slicing; not the browser room
-FILES = ("game/*.py", "game/solver/*.py", "game/ui/__init__.py", "game/ui/assist.py")
-FILES_TOO = ("game/ui/solver_worker.py",)
+FILES = (
+    "game/*.py",
+    "game/solver/*.py",
+    "game/ui/__init__.py",
+    "game/ui/solving/__init__.py",
+    "game/ui/solving/assist.py",
+)
+FILES_TOO = ("game/ui/solving/solver_worker.py",)
 
 
 def game_files(root: Path = Path()) -> dict[str, str]:

@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable, Container
 from typing import TYPE_CHECKING, Any
 
-from .. import Move, Solitaire, new
-from ..core import HISTORY_LIMIT
-from ..solver import UNKNOWN, UNWINNABLE, WINNABLE, Result, adapter_for, search
+from ... import Move, Solitaire, new
+from ...core import HISTORY_LIMIT
+from ...solver import UNKNOWN, UNWINNABLE, WINNABLE, Result, adapter_for, search
 
 if TYPE_CHECKING:
-    from ..solver.searches import Tree
+    from ...solver.searches import Tree
 
 WATCH_STATES = 20_000  # the quiet look after each move: a proof, or a short search (~0.5 s)
 HINT_MS = 1500  # a hint answers within this (a guess if no winning line came up by then)

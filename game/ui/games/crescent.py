@@ -11,9 +11,9 @@ from functools import lru_cache
 
 import game
 
+from ..text.messages import Messages
 from .faces import CARD_H, CARD_W, INDEX
 from .geometry import EDGE, RING, Layout, Slot, card_scale
-from .messages import Messages
 from .view import GameView, region_text, suit_word
 
 # Crescent: the horseshoe. Piles clockwise: left side bottom to top, top row, right side down.

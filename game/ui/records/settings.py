@@ -1,5 +1,5 @@
 """The player's settings: known switches and choices only. Pure. Stored and read back strictly
-by ``game.ui.storage`` (a name this version does not know, or a value of the wrong type, is
+by ``game.ui.records.storage`` (a name this version does not know, or a value of the wrong type, is
 ignored; a choice not in :data:`CHOICES` falls back to its default), so a damaged or older
 entry can never set anything but a known setting to a known value.
 """
@@ -14,7 +14,10 @@ from .deals import ANY
 from .deals import GRADES as DEAL_GRADES
 
 THEMES = ("auto", "green", "blue", "red", "dark")  # auto: dark if the system prefers it
-GRADES = (ANY, *DEAL_GRADES)  # New deal's grade: any, or one of the solver's (game.ui.deals)
+GRADES = (
+    ANY,
+    *DEAL_GRADES,
+)  # New deal's grade: any, or one of the solver's (game.ui.records.deals)
 # how fast cards move: a share of each motion's designed length (0: none, as reduced motion)
 PACES = {"normal": 1.0, "fast": 0.5, "off": 0.0}
 CHOICES: dict[str, tuple[str, ...]] = {"theme": THEMES, "grade": GRADES, "animation": tuple(PACES)}

@@ -4,7 +4,7 @@ best time, fewest moves and (Forty Thieves) best score.
 A game counts as played once it has a move, and each deal code once. The streak counts wins
 in a row: it is broken when a deal is played while the last one played was not won. The whole
 record is one versioned JSON value (``solitaire.stats``), read back as strictly as a saved
-game: a damaged or foreign value raises :class:`~game.ui.storage.Damaged` (the page sets it
+game: a damaged or foreign value raises :class:`~game.ui.records.storage.Damaged` (the page sets it
 aside with a notice); an exported file is the same JSON, so an import is checked the same way.
 """
 

@@ -16,8 +16,9 @@ import game
 from game import Move
 from game.core import Reason
 
-from .games import view_of
-from .settings import Settings
+from ..games import view_of
+from ..games.view import longest_column
+from ..records.settings import Settings
 
 DOUBLE_TAP_MS = 350
 
@@ -76,11 +77,7 @@ class Controller:
 
     def column_for(self, src: str, size: int = 1) -> str | None:
         """The longest pile or column that takes the card, else an empty one, else None."""
-        columns = [d for d in self.targets(src, size) if d.startswith("t")]
-        building = [d for d in columns if self.game.cards(d)]
-        if building:
-            return max(building, key=lambda d: len(self.game.cards(d)))
-        return columns[0] if columns else None
+        return longest_column(self.game, self.targets(src, size))
 
     # --- taps -----------------------------------------------------------------------------------
     def tap(self, place: str, now_ms: float = 0.0, size: int = 1) -> Outcome:
@@ -122,9 +119,9 @@ class Controller:
             if len(dests) == 1:
                 return self.user_move(place, dests[0], size)
         else:
-            moved = view_of(g).tap(self, place, dests)
-            if moved is not None:
-                return moved
+            target = view_of(g).tap_target(g, place, dests)  # the view decides, this plays
+            if target is not None:
+                return self.user_move(place, target)
         if not dests:
             return Outcome("refused", reason="no_destination", place=place, size=size)
         self.selected, self.size = place, size

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .messages import Messages, clock
+from ..text.messages import Messages, clock
 
 MARK = "~"
 MAX_MOVES = 5_000  # a saved line's limit (storage.MAX_LINE)

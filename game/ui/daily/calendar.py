@@ -13,9 +13,9 @@ import html
 from datetime import date
 from typing import Protocol
 
+from ..text.messages import Messages, clock
 from .daily import month_weeks
 from .daily_record import BEFORE, FUTURE, Record
-from .messages import Messages, clock
 
 
 class DateNames(Protocol):

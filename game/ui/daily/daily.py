@@ -31,8 +31,8 @@ from game import CodeError, GameCode
 from game.codes import DEAL_COUNT, kind_slug
 from game.kinds import REGISTRY
 
-from .links import hooks_on
-from .query import query_values
+from ..address.links import hooks_on
+from ..text.query import query_values
 
 EPOCH = date(2026, 12, 1)  # day 0 of every pool
 PROVEN = tuple(kind.code for kind in REGISTRY if kind.daily)  # the kinds with a proven pool

@@ -1,6 +1,6 @@
 """What differs between games on the page, as one interface: the board's geometry, the places'
 words, and what a tap, a double-tap and a drop do by default. Each game's module
-(``game/ui/crescent.py``, ``game/ui/forty_thieves.py``) implements it; ``game/ui/games.py``
+(``game/ui/games/crescent.py``, ``game/ui/games/forty_thieves.py``) implements it; ``game/ui/games/__init__.py``
 picks one by the code's game. Pure.
 
 The defaults here are what most games do; a game's module overrides what its rules make
@@ -14,13 +14,12 @@ from typing import TYPE_CHECKING, ClassVar
 import game
 from game.cards import Card
 
+from ..text.messages import SUITS, Messages
 from .faces import CARD_H, CARD_W
 from .geometry import Layout, Slot
-from .messages import SUITS, Messages
 
-if TYPE_CHECKING:  # (the controller asks the view: the view only names its types)
-    from .controller import Controller, Outcome
-    from .settings import Settings
+if TYPE_CHECKING:
+    from ..records.settings import Settings
 
 
 def suit_word(words: Messages, suit: int | None, key: str = "place_suit") -> str:
@@ -138,9 +137,11 @@ class GameView:
         return g.score if g.SCORED else None
 
     # --- input --------------------------------------------------------------------------------
-    def tap(self, controller: Controller, place: str, dests: list[str]) -> Outcome | None:
-        """A tap on a card with ``dests``: the move if one place takes it; None to select it."""
-        return controller.user_move(place, dests[0]) if len(dests) == 1 else None
+    def tap_target(self, g: game.Solitaire, place: str, dests: list[str]) -> str | None:
+        """Where a tap on the top card of ``place`` sends it, of the places that take it
+        (``dests``): the one place, if one alone does; None to select it. A decision: the
+        controller plays it."""
+        return dests[0] if len(dests) == 1 else None
 
     def double_tap_on(self, settings: Settings) -> bool:
         """Whether a double-tap sends a card to its best place."""
@@ -153,3 +154,13 @@ class GameView:
     def auto_places(self, settings: Settings) -> bool:
         """Whether a card dropped where it cannot go goes to its best place."""
         return False
+
+
+def longest_column(g: game.Solitaire, dests: list[str]) -> str | None:
+    """Of the places that take a card (``dests``), the longest pile or column that builds,
+    else an empty one, else None: where a card goes by itself (double-tap, auto placement)."""
+    columns = [d for d in dests if d.startswith("t")]
+    building = [d for d in columns if g.cards(d)]
+    if building:
+        return max(building, key=lambda d: len(g.cards(d)))
+    return columns[0] if columns else None

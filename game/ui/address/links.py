@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from game import CodeError, GameCode
 from game.codes import KINDS
 
+from ..games import kind_or_default
+from ..text.query import query_values, unquote
 from .challenge import Challenge, split
-from .games import kind_or_default
-from .query import query_values, unquote
 
 MAX_HASH = 256  # a code is 13 characters
 MAX_REPLAY_HASH = 12_000  # a replay link: the code, then ~6 characters a move

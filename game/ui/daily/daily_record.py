@@ -17,8 +17,8 @@ from datetime import date, timedelta
 from game import CodeError, GameCode
 from game.codes import KINDS
 
+from ..records.storage import MAX_CHARS, Damaged, Storage, read_json
 from .daily import parse_day
-from .storage import MAX_CHARS, Damaged, Storage, read_json
 
 KEY = "solitaire.daily"
 SCHEMA = 1

@@ -1,0 +1,1 @@
+"""What the site keeps: storage validated, statistics, settings, winnable deals."""

@@ -1,0 +1,146 @@
+"""The Forty Thieves family's axes (game/rules.py), each on the engine: a game made of rules
+that no declared game may have yet (``rules_class``), in positions built by hand, so that a
+new game that takes an axis finds it tested already."""
+
+from __future__ import annotations
+
+import pytest
+
+import game
+from game.forty_thieves import rules_class
+from game.rules import ANY_SUIT, KING, NOTHING, WASTE, FortyRules
+
+RANKS = "A23456789TJQK"
+
+
+def position(rules: FortyRules, places: dict[str, list[str]], redeals: int | None = None):
+    """A game of ``rules`` with ``places``' cards out (columns ``t1``…, ``stock``, ``waste``)
+    and every other card home: each suit's cards out must be the top of its foundations."""
+    cls = rules_class(rules)
+    out = [c for cards in places.values() for c in cards]
+    lines = []
+    for s, suit in enumerate("SHDC"):
+        copies = [out.count(r + suit) for r in RANKS]
+        low = next((r for r, c in enumerate(copies) if c), 13)  # foundation one: up to here
+        high = next((r for r, c in enumerate(copies) if c == 2), 13)
+        assert all(c == (r >= low) + (r >= high) for r, c in enumerate(copies)), suit
+        lines.append((s, " ".join(r + suit for r in RANKS[:low])))
+        lines.append((s + 4, " ".join(r + suit for r in RANKS[:high])))
+    text = [f"f{f + 1}: {cards}".rstrip() for f, cards in sorted(lines)]
+    for i in range(1, rules.columns + 1):
+        text.append(f"t{i}: {' '.join(places.get(f't{i}', []))}".rstrip())
+    text += [f"stock: {' '.join(places.get('stock', []))}".rstrip()]
+    text += [f"waste: {' '.join(places.get('waste', []))}".rstrip()]
+    header = f"{cls.WORD} score=0 moves=0"
+    if rules.redeals:
+        header += f" redeals={rules.redeals if redeals is None else redeals}"
+    return cls.from_position(header + "\n" + "\n".join(text) + "\n")
+
+
+def refused(g, src: str, dst: str) -> str | None:
+    refusal = g.refusal(src, dst)
+    return None if refusal is None else refusal.reason
+
+
+def test_columns_and_rows_face_down_and_up_make_the_deal_and_the_stock():
+    g = rules_class(FortyRules(13, down=1, up=2)).deal(game.GameCode.parse("FT1-N-AAAAAAB"))
+    columns = [p for p in g.PLACES if p.startswith("t")]
+    assert len(columns) == 13 and all(len(g.cards(p)) == 3 for p in columns)
+    assert all(g.face_down(p) == 1 for p in columns)
+    assert len(g.cards("stock")) == 104 - 39 and not g.cards("waste")
+
+
+def test_aces_dealt_home_leave_the_stock_eight_cards_shorter():
+    g = rules_class(FortyRules(aces=True)).deal(game.GameCode.parse("FT1-N-AAAAAAB"))
+    assert [str(g.cards(f"f{i}")[0]) for i in range(1, 9)] == [
+        a + "SHDC"[i % 4] for i, a in enumerate("A" * 8)
+    ]
+    assert len(g.cards("stock")) == 104 - 40 - 8
+    assert sum(str(c)[0] == "A" for p in g.PLACES if p.startswith("t") for c in g.cards(p)) == 0
+
+
+def test_a_redeal_turns_the_waste_over_into_the_stock_once_and_is_undone():
+    rules = FortyRules(8, redeals=1)
+    g = position(rules, {"t1": ["KS"], "waste": ["QH", "KH", "QD", "KD"]})
+    assert g.redeal_refusal() is None and g.redeal_allowed and g.redeals_left == 1
+    assert "redeals=1" in g.position().splitlines()[0]
+    assert game.REDEAL in g.legal_actions()
+    g.play_move(game.REDEAL)
+    assert [str(c) for c in g.cards("stock")] == ["KD", "QD", "KH", "QH"]  # QH turned first
+    assert not g.cards("waste") and g.redeals_left == 0
+    assert g.redeal_refusal() == "no_redeals"  # (none left comes first)
+    g.play("stock", "waste")
+    assert [str(c) for c in g.cards("waste")] == ["QH"]
+    g.undo()
+    g.undo()  # the family's redeal is undone like a move (Crescent's clears the history)
+    assert [str(c) for c in g.cards("waste")] == ["QH", "KH", "QD", "KD"]
+    assert g.redeals_left == 1
+
+
+def test_a_redeal_is_refused_with_the_stock_full_the_waste_empty_or_none_left():
+    rules = FortyRules(8, redeals=1)
+    assert position(rules, {"stock": ["KH"], "waste": ["QH"]}).redeal_refusal() == "stock_not_empty"
+    assert position(rules, {"t1": ["KH", "QH"]}).redeal_refusal() == "waste_empty"
+    spent = position(rules, {"waste": ["QH", "KH"]}, redeals=0)
+    assert spent.redeal_refusal() == "no_redeals" and game.REDEAL not in spent.legal_actions()
+    with pytest.raises(game.IllegalMove) as refusal:
+        spent.play_move(game.REDEAL)
+    assert refusal.value.reason == "no_redeals"
+
+
+def test_a_game_without_redeals_writes_none_and_refuses_one():
+    g = position(FortyRules(8), {"waste": ["QH", "KH"]})
+    assert "redeals" not in g.position().splitlines()[0]
+    assert g.redeal_refusal() == "no_redeals" and not g.redeal_allowed
+
+
+def test_three_cards_drawn_at_a_time_the_last_on_top_and_one_undo():
+    g = position(FortyRules(draw=3), {"stock": ["QS", "KH", "QH", "KD", "QD"], "t1": ["KS"]})
+    g.play("stock", "waste")
+    assert [str(c) for c in g.cards("waste")] == ["QD", "KD", "QH"]  # QH plays
+    assert [str(c) for c in g.cards("stock")] == ["QS", "KH"]
+    assert refused(g, "waste", "t1") == "same_suit"
+    g.play("stock", "waste")  # the stock's last two cards: fewer than three
+    assert [str(c) for c in g.cards("waste")][-2:] == ["KH", "QS"] and not g.cards("stock")
+    g.play("waste", "t1")
+    g.undo()
+    g.undo()
+    assert len(g.cards("stock")) == 2 and len(g.cards("waste")) == 3
+
+
+@pytest.mark.parametrize(
+    ("empty", "from_column", "from_waste"),
+    [
+        ("any", None, None),
+        (KING, "king_only", "king_only"),
+        (WASTE, "waste_only", None),
+        (NOTHING, "stays_empty", "stays_empty"),
+    ],
+)
+def test_what_an_empty_column_takes(empty, from_column, from_waste):
+    g = position(FortyRules(4, empty=empty), {"t1": ["KS", "QS"], "waste": ["KH", "QH"]})
+    assert refused(g, "t1", "t2") == from_column
+    assert refused(g, "waste", "t2") == from_waste
+    assert (("t1", "t2") in [(m.src, m.dst) for m in g.legal_moves()]) == (from_column is None)
+
+
+def test_an_empty_column_that_takes_kings_takes_a_king():
+    g = position(FortyRules(4, empty=KING), {"t1": ["QS", "KS"], "waste": ["QH", "KH"]})
+    assert refused(g, "t1", "t2") is None and refused(g, "waste", "t2") is None
+
+
+def test_a_game_that_keeps_its_foundations_refuses_a_card_back():
+    kept = position(FortyRules(4, home_out=False), {"t1": ["KS"], "t2": ["KH"]})
+    assert refused(kept, "f1", "t1") == "no_return"
+    assert not [m for m in kept.legal_moves() if m.src.startswith("f")]
+    usual = position(FortyRules(4), {"t1": ["KS"], "t2": ["KH"]})
+    assert refused(usual, "f1", "t1") is None
+
+
+def test_any_suit_builds_on_every_suit_one_rank_higher():
+    g = position(
+        FortyRules(4, builds=ANY_SUIT), {"t1": ["KS", "QS"], "t2": ["KH", "QH"], "t3": ["JS"]}
+    )
+    assert refused(g, "t3", "t1") is None and refused(g, "t3", "t2") is None
+    g = position(FortyRules(4, builds=ANY_SUIT), {"t1": ["KS", "QS"], "t2": ["JS"], "t3": ["TS"]})
+    assert refused(g, "t3", "t1") == "rank_higher"
