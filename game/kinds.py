@@ -119,8 +119,8 @@ REGISTRY: tuple[Kind, ...] = (
     ),
     Kind("FT1-E", "Emperor", FortyRules(down=3, up=1, builds=COLOUR), quick_win="FT1-E-AAAAACM"),
     Kind("FT1-I", "Indian", FortyRules(down=1, up=2, builds=OTHER_SUIT), quick_win="FT1-I-AAAAAAA"),
-    Kind("FT1-U", "Lucas", FortyRules(13, runs=True), quick_win="FT1-U-AAAAAAB"),
-    Kind("FT1-H", "Forty and Eight", FortyRules(8, redeals=1), quick_win="FT1-H-AAAAAAB"),
+    Kind("FT1-U", "Lucas", FortyRules(13, runs=True), quick_win="FT1-U-AAAAADB"),
+    Kind("FT1-H", "Forty and Eight", FortyRules(8, redeals=1), quick_win="FT1-H-AAAAAFP"),
 )
 KINDS_BY_CODE = {kind.code: kind for kind in REGISTRY}
 
