@@ -198,3 +198,19 @@ def test_the_check_gives_a_verdict_in_every_game(board):
         board.wait_for_selector("body[data-verdict=winnable]", state="attached", timeout=60_000)
         assert board.locator("#solver-status").inner_text().startswith("Yes"), kind.code
         close_settings(board)
+
+
+def test_hint_names_the_redeal_where_a_second_pass_is_the_way_on(board):
+    """Forty and Eight with its stock played out: the search reads the rules, so Hint points
+    at Redeal (the button), and Redeal turns the waste over into the stock."""
+    g = game.new("FT1-H-AAAAAFP")
+    while g.cards("stock"):
+        g.play("stock", "waste")
+    g.play("t7", "f3")  # the one card that goes home first
+    load_position(board, g.position())
+    expect(board.locator("[data-action=redeal]")).to_be_visible()
+    board.click("[data-action=hint]")
+    expect(board.locator("button.hint[data-action=redeal]")).to_be_visible(timeout=10_000)
+    board.click("[data-action=redeal]")
+    expect(board.locator('[data-place="stock"]')).to_contain_text("72")  # the whole waste
+    expect(board.locator('[data-place="waste"] [data-card]')).to_have_count(0)

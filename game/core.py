@@ -197,6 +197,15 @@ class Solitaire:
         self._down = [0] * len(places)
         self._hidden = False
 
+    @property
+    def kind(self) -> str:
+        """The kind of game on the table (``"FT1-H"``): its code's; else, for a game made from
+        a position, the kind its first word names (a relative of Forty Thieves names itself),
+        or its family's standard one."""
+        if self.code is not None:
+            return "-".join(self.code.split("-")[:2])
+        return self.WORD if "-" in self.WORD else f"{self.GAME}-N"
+
     # --- what each game defines -------------------------------------------------------------
     def reason_at(self, s: int, d: int, n: int = 1) -> Reason | None:
         """The one rule check, on place numbers (``n`` cards at once, a run): ``None`` if

@@ -46,6 +46,11 @@ class Kind:
     view: str = ""  # the view's key when not its family's
     help: str = ""  # the help page when not its family's
     daily: bool = False  # a pool of proven deals ships for its daily (daily-<slug>.txt)
+    # a kind whose every win wins this one too (the same cards in the same places, a rule
+    # that only adds): its wins are listed here as well (tools/daily.py)
+    wins_of: str = ""
+    # where its daily's stored lines come from, when another kind's ship for it
+    lines_of: str = ""
 
     @property
     def game(self) -> str:
@@ -79,13 +84,22 @@ REGISTRY: tuple[Kind, ...] = (
     Kind(
         "CR1-N", "Crescent", CrescentRules(3), shortcut=True, quick_win="CR1-N-AAAAAAT", daily=True
     ),
-    Kind("CR1-F", "Crescent Four", CrescentRules(4), quick_win="CR1-F-AAAAAAT", daily=True),
+    Kind(
+        "CR1-F",
+        "Crescent Four",
+        CrescentRules(4),
+        quick_win="CR1-F-AAAAAAT",
+        daily=True,
+        wins_of="CR1-N",
+    ),
     Kind(
         "CR1-D",
         "Crescent, face down",
         CrescentRules(3, down=5),
         quick_win="CR1-D-AAAAAAT",
         daily=True,
+        wins_of="CR1-N",
+        lines_of="CR1-N",
     ),
     Kind(
         "CR1-O",
@@ -94,6 +108,8 @@ REGISTRY: tuple[Kind, ...] = (
         view="open-crescent",
         quick_win="CR1-O-AAAAAAT",
         daily=True,
+        wins_of="CR1-N",
+        lines_of="CR1-N",
     ),
     # the Forty Thieves family: columns, a stock turned onto a waste, foundations up by suit
     Kind(
@@ -123,6 +139,8 @@ REGISTRY: tuple[Kind, ...] = (
     Kind("FT1-H", "Forty and Eight", FortyRules(8, redeals=1), quick_win="FT1-H-AAAAAFP"),
 )
 KINDS_BY_CODE = {kind.code: kind for kind in REGISTRY}
+# the kinds whose own stored winning lines ship (a daily's, for Hint: tools/lines.py)
+LINES_SHIPPED = tuple(kind.code for kind in REGISTRY if kind.daily and not kind.lines_of)
 
 
 def kind_of(code: str) -> Kind:

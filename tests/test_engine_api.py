@@ -228,3 +228,16 @@ def test_apply_draws_is_k_draws_and_unapply_takes_them_back(k, played):
     assert g.move_of(record) == Move("stock", "waste")
     g.unapply(record)
     assert g.position() == before
+
+
+@pytest.mark.parametrize("kind", [kind.code for kind in game.REGISTRY])
+def test_a_game_knows_its_kind_from_its_code_or_its_position(kind):
+    """``Solitaire.kind``: the page's picker and controls for a game made from a position text
+    (a test hook, a save that kept a position) are its kind's, not its family's first."""
+    g = game.new(f"{kind}-AAAAAAB")
+    assert g.kind == kind
+    made = game.from_position(g.position())
+    if kind.startswith("FT1"):  # a relative names itself on its first line
+        assert made.kind == kind
+    else:  # Crescent's variants write CR1: the same rules, read as Crescent's
+        assert made.kind == "CR1-N"

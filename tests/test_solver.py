@@ -169,7 +169,8 @@ def test_incremental_keys_match_keys_from_scratch(code):
             adapter.undo(tokens.pop())
         assert adapter.key() == fresh_key(adapter)
     twin = adapter.g.copy()
-    piles = twin.layout[8:18] if isinstance(twin, game.FortyThieves) else twin.layout[8:]
+    columns = [twin.NUMBERS[p] for p in twin.PLACES if p.startswith("t")]
+    piles = twin.layout[columns[0] : columns[-1] + 1]
     piles.reverse()
     twin.layout[8 : 8 + len(piles)] = piles  # the same piles, in another order
     assert type(adapter)(twin).key() == adapter.key()

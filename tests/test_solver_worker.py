@@ -1,4 +1,5 @@
-"""The solver's worker side (game/ui/solving/solver_worker.py): requests in, verdicts out, as JSON."""
+"""The solver's worker side (game/ui/solving/solver_worker.py): requests in, verdicts out, as
+JSON."""
 
 from __future__ import annotations
 

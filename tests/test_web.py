@@ -10,6 +10,7 @@ import game
 from game.codes import KINDS, GameCode, kind_slug
 from game.kinds import REGISTRY, kind_of
 from game.ui import board
+from game.ui.games import controls
 from game.ui.games import crescent as cr_board
 from game.ui.games import forty_thieves as ft_board
 from game.ui.input.controller import DOUBLE_TAP_MS, Controller, Outcome
@@ -264,3 +265,10 @@ def test_every_kind_of_game_has_a_name_a_file_slug_and_a_winnable_list():
         # the heads' lists are long; a relative's holds what its batch has won so far (the
         # page says so when a list is empty: "winnable_missing")
         assert codes or not kind_of(kind).daily
+
+
+def test_a_position_of_a_game_that_redeals_shows_redeal():
+    """Forty and Eight loaded from its position text (no code) still shows its Redeal."""
+    g = game.from_position(game.new("FT1-H-AAAAAAB").position())
+    assert g.code is None and "redeal" in controls(g).split()
+    assert "redeal" not in controls(game.new("FT1-N-AAAAAAB")).split()

@@ -55,6 +55,7 @@ from pathlib import Path
 
 import game
 from game.codes import GameCode, kind_slug
+from game.kinds import REGISTRY
 from game.solver import WINNABLE, playouts, solve
 from game.ui.daily import daily
 from game.ui.daily.daily import PROVEN
@@ -67,7 +68,7 @@ DEEPER = 1_000_000  # for the deals the uniform budget leaves unknown (~20 s a d
 SOLVED = ("CR1-N", "CR1-F")  # the kinds solved here; the others' lines are carried over
 # a kind: the kind whose wins are its wins too (Crescent's variants deal the same cards in the
 # same piles: a face-down card changes no move, and Crescent Four has one redeal more)
-CARRIED = {"CR1-F": "CR1-N", "CR1-D": "CR1-N", "CR1-O": "CR1-N"}
+CARRIED = {kind.code: kind.wins_of for kind in REGISTRY if kind.wins_of}  # (game/kinds.py)
 POOLED = PROVEN  # the kinds with a proven daily deal (the page's list: game/ui/daily/daily.py)
 POOL_MIN = 400  # more than a year: no deal twice within a year
 FIELDS = ("code", "verdict", "states", "budget", "line")

@@ -1,15 +1,15 @@
 """The daily deals' winning lines for the page's Hint: ``python -m tools.lines``.
 
 A daily deal is proven by a stored line (``tools/daily.py``), and on it Hint follows that line
-(``game/ui/solving/hints.py``): a search in the page's second and a half may find none, or a playout's
-wandering one. The lines of every deal of the daily pools are written to
+(``game/ui/solving/hints.py``): a search in the page's second and a half may find none, or a
+playout's wandering one. The lines of every deal of the daily pools are written to
 ``static/data/lines/<slug>-<n>.txt``, a deal in file ``n = deal number mod LINE_FILES``
 (``DEAL move move …`` a line, the deal part of the code first, sorted), each line with its loops
 cut out (``assist.loop_free``: shorter, and never back to a position) and replayed to a won game
-first. Crescent face down and Open Crescent deal Crescent's cards and play its lines
-(``hints.LINES_OF``). The page fetches one file on a deal's first Hint, never before: the
-service worker keeps them only once used (``tools/site.py``'s ``later_files``), so a first visit
-does not grow.
+first. Crescent face down and Open Crescent deal Crescent's cards and play its lines (a
+record's ``lines_of``, game/kinds.py). The page fetches one file on a deal's first Hint, never
+before: the service worker keeps them only once used (``tools/site.py``'s ``later_files``), so
+a first visit does not grow.
 """
 
 from __future__ import annotations

@@ -74,7 +74,7 @@ class Lifecycle:
             self.host.table.clock.pause(now())
         document.body.dataset.game = g.GAME
         document.body.dataset.has = controls(g)  # its own controls (app.css)
-        self.host.picker.value = GameCode.parse(g.code).kind if g.code else f"{g.GAME}-N"
+        self.host.picker.value = g.kind
         close_dialogs()
         self.host.solving.new_deal()
         self.host.dailies.on_table(g)

@@ -9,7 +9,7 @@ adds its module beside ``crescent.py`` and ``forty_thieves.py`` and one entry in
 from __future__ import annotations
 
 import game
-from game.kinds import FAMILIES, REGISTRY, Kind, kind_of
+from game.kinds import REGISTRY, Kind, kind_of
 
 from .crescent import OPEN_VIEW
 from .crescent import VIEW as CRESCENT_VIEW
@@ -34,11 +34,9 @@ def kind_or_default(code: str | None) -> Kind:
 
 
 def view_of(g: game.Solitaire) -> GameView:
-    """The view of ``g``'s kind (by its code; a game made from a position text has none: its
-    family's)."""
-    if g.code is not None:
-        return view_of_kind(g.code)
-    return VIEWS[FAMILIES[g.GAME].view]
+    """The view of ``g``'s kind (``Solitaire.kind``: a game made from a position text has its
+    position's kind)."""
+    return view_of_kind(g.kind)
 
 
 def view_of_kind(kind: str) -> GameView:
@@ -55,9 +53,7 @@ def controls_of(kind: Kind) -> frozenset[str]:
 def controls(g: game.Solitaire) -> str:
     """``body[data-has]``: the optional controls the game on the table shows, as the
     stylesheet reads them."""
-    kind = kind_of(g.code) if g.code else None
-    shown = controls_of(kind) if kind else view_of(g).CONTROLS
-    return " ".join(sorted(shown))
+    return " ".join(sorted(controls_of(kind_or_default(g.kind))))
 
 
 def controls_by_kind() -> dict[str, str]:

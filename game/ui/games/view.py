@@ -1,7 +1,7 @@
 """What differs between games on the page, as one interface: the board's geometry, the places'
-words, and what a tap, a double-tap and a drop do by default. Each game's module
-(``game/ui/games/crescent.py``, ``game/ui/games/forty_thieves.py``) implements it; ``game/ui/games/__init__.py``
-picks one by the code's game. Pure.
+words, and what a tap, a double-tap and a drop do by default. Each family's module
+(``crescent.py``, ``forty_thieves.py`` beside this one) implements it; ``__init__.py`` picks
+one by the view key of the kind's record. Pure.
 
 The defaults here are what most games do; a game's module overrides what its rules make
 different. Nothing outside a game's module asks which game it is.

@@ -18,21 +18,24 @@ import game
 from game import CodeError, GameCode, Move, Solitaire
 from game.codes import kind_slug
 from game.core import BadMoveText
+from game.kinds import KINDS_BY_CODE, LINES_SHIPPED
 from game.solver import UNWINNABLE, WINNABLE, Result
 
 from .assist import Line, StateKey, heuristic_move, leads_to, state_key
 
-# the kinds whose stored lines ship (their daily pools: tools/daily.py), and the kinds that
-# play another kind's lines (the same cards in the same piles: tools/daily.py's CARRIED)
-SHIPPED = ("CR1-N", "CR1-F", "FT1-N")
-LINES_OF = {"CR1-D": "CR1-N", "CR1-O": "CR1-N"}
+# the kinds whose stored lines ship (their daily pools: tools/daily.py); a kind that plays
+# another kind's lines (the same cards in the same piles) names it in its record
+SHIPPED = LINES_SHIPPED
 LINE_FILES = 16  # a kind's lines in this many files, by deal number: ~10 kB each, gzipped
 KEPT_LINES = 8  # the lines a game keeps (the stored one and the newest searches')
 
 
 def lines_kind(kind: str) -> str | None:
     """The kind whose shipped lines win deals of ``kind``, if any."""
-    kind = LINES_OF.get(kind, kind)
+    try:
+        kind = KINDS_BY_CODE[kind].lines_of or kind
+    except KeyError:
+        return None
     return kind if kind in SHIPPED else None
 
 
