@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal, NamedTuple, Self, get_args
 
 from .cards import Card
+from .places import Place as Place  # (re-exported: the games and the API name it here)
 from .position import check_card_counts, check_face_down, position_lines, read_places
 
 HISTORY_LIMIT = 100  # both games: undo reaches back this many moves (Forty Thieves: actions)
@@ -134,19 +135,6 @@ Record = tuple[int, ...]
 Snapshot = tuple[list[list[Card]], tuple[int, ...]]
 """A layout and its counters (``snapshot``/``restore``), the face-down counts after them in a
 game that deals cards face down; the history is not part of it."""
-
-
-class Place(NamedTuple):
-    """What a place is, as facts: its kind (``"foundation"``, ``"pile"``, ``"column"``,
-    ``"stock"``, ``"waste"``), its number among the places of that kind (from 1), and for a
-    foundation its suit (0-3, in ``SUIT_NAMES``' order) and whether it builds up. The
-    engine's English and the page's catalogs both word a place from these, so nothing outside
-    a game works out its numbering again."""
-
-    kind: str
-    number: int
-    suit: int | None = None
-    up: bool = True
 
 
 @dataclass(frozen=True)

@@ -7,12 +7,20 @@ bad text is refused with the line and the fault named, and never half-built into
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from .cards import CARDS, BadCard, Card, parse_cards
+from .places import Place
 
-if TYPE_CHECKING:
-    from .core import Place, Solitaire
+
+class GameClass(Protocol):
+    """What the reader needs of a game's class (``core.Solitaire``'s): its places and its
+    first line's words. A protocol, so that the reader does not import ``core`` back."""
+
+    PLACES: tuple[str, ...]
+    NUMBERS: dict[str, int]
+    WORD: str
+    HEADER: tuple[str, ...]
 
 
 MAX_COUNTER = 9_999_999  # moves, redeals, score: far above any game, and short to print
@@ -23,7 +31,7 @@ class PositionError(ValueError):
 
 
 def read_places(
-    cls: type[Solitaire], lines: list[str]
+    cls: GameClass, lines: list[str]
 ) -> tuple[dict[str, int], list[list[Card]], list[int]]:
     """Parse the header and the place lines (cards are not counted yet), and how many cards
     of each place are face down (those before a ``|``)."""
@@ -82,7 +90,7 @@ def check_card_counts(places: tuple[str, ...], cards_of: list[list[Card]]) -> No
             )
 
 
-def read_header(cls: type[Solitaire], line: str) -> dict[str, int]:
+def read_header(cls: GameClass, line: str) -> dict[str, int]:
     words = line.split(" ")
     if words[0] != cls.WORD:
         raise PositionError(f"line 1 {line!r}: expected the game {cls.WORD!r} first")
