@@ -143,7 +143,7 @@ def test_the_solvers_rule_helpers_agree_with_the_move_generator(g, rng, steps):
     legal = set(g.legal_moves())
     p = g.layout
     assert g.is_won() == (g.status == "won")
-    if isinstance(g, game.Crescent):
+    if g.GAME == "CR1":  # Crescent's own rule helper (meeting_suits)
         for suit in range(4):
             up, down = g.PLACES[suit], g.PLACES[suit + 4]
             crossing = Move(up, down) in legal or Move(down, up) in legal
