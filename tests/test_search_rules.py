@@ -40,13 +40,14 @@ def searches(g: game.Solitaire) -> dict[str, object]:
     """Every verdict the page and the batch can give of ``g``: the Hint's and the check's
     search, the quiet look's (the one that proves), and ``solve`` (proofs first)."""
     return {
-        "search": search(g, states=30_000).run(),
-        "proving search": search(g, states=30_000, for_proofs=True).run(),
-        "solve": solve(g, states=30_000),
+        "search": search(g, states=STATES).run(),
+        "proving search": search(g, states=STATES, for_proofs=True).run(),
+        "solve": solve(g, states=STATES),
     }
 
 
 SEEDS = 12  # random endgames a game
+STATES = 10_000  # each search's budget: a small endgame's verdict comes far sooner
 
 
 def endgame(cls: type[game.Solitaire], seed: int) -> game.Solitaire:
@@ -59,7 +60,7 @@ def endgame(cls: type[game.Solitaire], seed: int) -> game.Solitaire:
     return small_of(cls, rng, tight=seed % 2 == 1)
 
 
-LIMIT = 20_000  # positions brute force may visit before it gives up on a proof of loss
+LIMIT = 8_000  # positions brute force may visit before it gives up on a proof of loss
 
 
 @pytest.mark.parametrize("name", list(GAMES))
