@@ -20,7 +20,7 @@ from .codes import GameCode, shuffled_pack
 from .core import Move, Place, Reason, Record, Solitaire, count_phrase
 from .kinds import REGISTRY
 from .position import PositionError
-from .rules import ANY, ANY_SUIT, COLOUR, KING, OTHER_SUIT, SUIT, FortyRules
+from .rules import ANY, COLOUR, KING, OTHER_SUIT, SUIT, FortyRules
 from .rules import WASTE as FROM_WASTE
 
 # Forty Thieves' own numbers (the solver's and the tests' shorthand for FT1-N)
@@ -30,12 +30,10 @@ STOCK_SIZE = 104 - DEALT
 STOCK, WASTE = 8 + COLUMNS, 9 + COLUMNS
 
 _RED = (False, True, True, False)  # spades, hearts, diamonds, clubs
-Rules = FortyRules  # (the family's rules: rules.py)
 
 FAMILY: dict[str, FortyRules] = {  # each game's rules by its code's variant letter
     kind.variant: kind.rules for kind in REGISTRY if isinstance(kind.rules, FortyRules)
 }
-__all__ = ["ANY_SUIT", "COLOUR", "OTHER_SUIT", "SUIT"]
 
 
 def builds_onto(builds: str) -> tuple[tuple[int, ...], ...]:
@@ -393,14 +391,12 @@ class FortyThieves(Solitaire):
         if not self.RUNS:
             return []
         p, onto, columns = self._p, self.ONTO, self.COLUMN_RANGE
-        any_empty = self.EMPTY == ANY
-        king_empty = self.EMPTY == KING
         out: list[tuple[int, int, int]] = []
         for s in columns:
             column = p[s]
             for n in range(2, self.run_length(s) + 1):
                 card = column[-n]
-                to_empty = any_empty or (king_empty and card % 13 == 12)
+                to_empty = self.reason_empty(card, s) is None
                 for d in columns:
                     if d != s and (p[d][-1] in onto[card] if p[d] else to_empty):
                         out.append((s, d, n))
@@ -428,7 +424,6 @@ class FortyThieves(Solitaire):
                 empty.append(j)
         if p[waste]:
             tops.append((waste, p[waste][-1]))
-        rule = self.EMPTY
         home = self.foundation_cards()
         for i, c in tops:
             suit = c // 13
@@ -440,11 +435,7 @@ class FortyThieves(Solitaire):
                 if t in top_of:
                     for j in top_of[t]:
                         add((i, j))
-            if empty and (
-                rule == ANY
-                or (rule == KING and c % 13 == 12)
-                or (rule == FROM_WASTE and i == waste)
-            ):
+            if empty and self.reason_empty(c, i) is None:  # the one rule for empty columns
                 for j in empty:
                     add((i, j))
         if self.HOME_OUT:
@@ -455,7 +446,7 @@ class FortyThieves(Solitaire):
                         if t in top_of:
                             for j in top_of[t]:
                                 add((f, j))
-                    if empty and (rule == ANY or (rule == KING and c % 13 == 12)):
+                    if empty and self.reason_empty(c, f) is None:
                         for j in empty:
                             add((f, j))
         if p[waste - 1]:

@@ -17,48 +17,9 @@ def replay(start: game.Solitaire, moves: list[game.Move]) -> game.Solitaire:
 
 
 def brute_force(start: game.Solitaire, limit: int = 100_000) -> bool | None:
-    """Is a won position reachable? Depth-first over the engine's moves (and redeals), keyed
-    by the exact layout (Forty Thieves: columns in any order): none of the solver's other
-    reductions (no safe moves, no draw macros, no merged foundations, no dominance). Moves to
-    a foundation are tried first, which only changes how soon a win turns up. ``None`` if it
-    needs more than ``limit`` positions."""
-
-    # a column's place in the row changes no move of the family (a Crescent pile's does not
-    # either, but its count of cards under the redeal is kept exact here)
-    columns = [p for p in start.PLACES if p.startswith("t")] if start.GAME == "FT1" else []
-    others = [p for p in start.PLACES if p not in columns]
-
-    def key(g: game.Solitaire) -> tuple:
-        """The exact layout as cards (ints), not text: cheap to hash, as exact."""
-        return (
-            tuple(sorted(g.cards(p) for p in columns)),
-            tuple(g.cards(p) for p in others),
-            g.redeals_left,
-        )
-
-    todo, seen = [start.copy()], {key(start)}
-    while todo:
-        g = todo.pop()
-        if g.status == "won":
-            return True
-        if len(seen) > limit:
-            return None
-        children = []
-        if g.redeals_left:
-            child = g.copy()
-            child.redeal()
-            children.append(child)
-        moves = sorted(g.legal_moves(), key=lambda m: (m.dst[0] == "f", m.src[0] != "f"))
-        for move in moves:  # last pushed, first searched: foundations first, from them last
-            child = g.copy()
-            child.play(*move)
-            children.append(child)
-        for child in children:
-            child_key = key(child)
-            if child_key not in seen:
-                seen.add(child_key)
-                todo.append(child)
-    return False
+    """Is a won position reachable? :func:`exhaust` (every action the rules allow, none of
+    the solver's reductions); ``None`` if it needs more than ``limit`` positions."""
+    return exhaust(start, limit)
 
 
 def small_crescent(rng: random.Random) -> game.Crescent:

@@ -27,7 +27,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..core import REDEAL, Move, Record
-from ..forty_thieves import SUIT, FortyThieves
+from ..forty_thieves import FortyThieves
+from ..rules import SUIT
 from .keys import ZOBRIST, multiset_hash, place_hash, plain_cards
 from .searches import Token
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass
-from functools import lru_cache
 
 import game
 
@@ -33,15 +32,9 @@ class Toolbar:
     code_label: str
 
 
-@lru_cache(maxsize=8)
-def kind_of(code: str) -> str:
-    """``"CR1-N"`` of ``"CR1-N-AAAAAAB"`` (asked after every input, parsed once)."""
-    return game.GameCode.parse(code).kind
-
-
 def toolbar(g: game.Solitaire, words: Messages) -> Toolbar:
     left = g.redeals_left
-    name = words.text(f"game_{kind_of(g.code)}") if g.code else g.GAME
+    name = words.text(f"game_{g.kind}") if g.code else g.GAME  # (a position: its family)
     return Toolbar(
         can_undo=g.can_undo,
         can_redo=g.can_redo,
