@@ -209,6 +209,11 @@ class Solitaire:
         """Take back what ``apply``/``apply_at`` did, most recent first."""
         raise NotImplementedError
 
+    def foundation_cards(self) -> tuple[int, ...]:
+        """The card each foundation takes now (-1: none), by foundation number: what the
+        solver and the finish search ask instead of trying every move home."""
+        raise NotImplementedError
+
     def legal_moves(self) -> list[Move]:
         """Every legal move in this position (never a redeal: ``redeal_allowed`` says that)."""
         raise NotImplementedError
