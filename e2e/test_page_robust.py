@@ -140,6 +140,21 @@ BAD_HASHES = [
 ]
 
 
+def test_a_window_given_no_frames_still_draws_a_new_deal(board):
+    """The board is drawn in an animation frame; a window that gets none (in the background,
+    or a renderer too busy to give one) draws it all the same, a moment later: CI once waited
+    30 s for the draw after a new deal, and nothing else was wrong."""
+    page = board
+    page.evaluate(
+        "() => { window.__frames = requestAnimationFrame; requestAnimationFrame = () => 0; }"
+    )
+    try:
+        load_code(page, "FT1-N-AAAAAAB")
+        expect(top_card(page, "t1")).to_be_visible()
+    finally:
+        page.evaluate("() => { requestAnimationFrame = window.__frames; }")
+
+
 @pytest.mark.parametrize("bad", BAD_HASHES, ids=lambda h: h[:24])
 def test_a_hostile_link_starts_a_fresh_deal_from_a_cold_start(fresh, bad):
     page = fresh(bad)

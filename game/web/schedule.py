@@ -88,7 +88,8 @@ class BoardSize:
 
 class Frames:
     """The board's redraws: at once after an input (painted in the very next frame), else
-    coalesced into one per animation frame (a new deal, a resize). Each draw is counted in
+    coalesced into one per animation frame (a new deal, a resize), or after ``BACKSTOP_MS``
+    when no frame comes. Each draw is counted in
     ``body[data-frame]``, which the browser tests wait on instead of waiting for time."""
 
     def __init__(self, draw: Callable[[], None], guard: Guard) -> None:
@@ -103,6 +104,9 @@ class Frames:
         if not self.pending:
             self.pending = True
             window.requestAnimationFrame(self.proxy)
+            # and a draw all the same if no frame comes (a window in the background, a
+            # renderer too busy to give one): the board is never left showing another game
+            window.setTimeout(self.proxy, BACKSTOP_MS)
 
     def now(self) -> None:
         self.dirty = True
