@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .rules import COLOUR, OTHER_SUIT, CrescentRules, FortyRules, Rules
+from .rules import ANY_SUIT, COLOUR, OTHER_SUIT, WASTE, CrescentRules, FortyRules, Rules
 
 
 @dataclass(frozen=True)
@@ -116,9 +116,15 @@ REGISTRY: tuple[Kind, ...] = (
         "FT1-N", "Forty Thieves", FortyRules(), shortcut=True, quick_win="FT1-N-AAAAAAB", daily=True
     ),
     Kind("FT1-J", "Josephine", FortyRules(runs=True), quick_win="FT1-J-AAAAAAB"),
-    Kind("FT1-Q", "Napoleon's Square", FortyRules(12, runs=True), quick_win="FT1-Q-AAAAAGC"),
-    Kind("FT1-B", "Busy Aces", FortyRules(12, up=1), quick_win="FT1-B-AAAAAA7"),
-    Kind("FT1-L", "Limited", FortyRules(12, up=3), quick_win="FT1-L-AAAAAA5"),
+    Kind(
+        "FT1-Q",
+        "Napoleon's Square",
+        FortyRules(12, runs=True),
+        quick_win="FT1-Q-AAAAAGC",
+        daily=True,
+    ),
+    Kind("FT1-B", "Busy Aces", FortyRules(12, up=1), quick_win="FT1-B-AAAAAA7", daily=True),
+    Kind("FT1-L", "Limited", FortyRules(12, up=3), quick_win="FT1-L-AAAAAA5", daily=True),
     Kind("FT1-S", "Streets", FortyRules(builds=COLOUR), quick_win="FT1-S-AAAAACM"),
     Kind("FT1-M", "Maria", FortyRules(9, builds=COLOUR), quick_win="FT1-M-AAAAACP"),
     Kind(
@@ -134,9 +140,48 @@ REGISTRY: tuple[Kind, ...] = (
         quick_win="FT1-R-AAAAACM",
     ),
     Kind("FT1-E", "Emperor", FortyRules(down=3, up=1, builds=COLOUR), quick_win="FT1-E-AAAAACM"),
-    Kind("FT1-I", "Indian", FortyRules(down=1, up=2, builds=OTHER_SUIT), quick_win="FT1-I-AAAAAAA"),
-    Kind("FT1-U", "Lucas", FortyRules(13, runs=True), quick_win="FT1-U-AAAAADB"),
-    Kind("FT1-H", "Forty and Eight", FortyRules(8, redeals=1), quick_win="FT1-H-AAAAAFP"),
+    Kind(
+        "FT1-I",
+        "Indian",
+        FortyRules(down=1, up=2, builds=OTHER_SUIT),
+        quick_win="FT1-I-AAAAAAA",
+        daily=True,
+    ),
+    Kind("FT1-U", "Lucas", FortyRules(13, runs=True), quick_win="FT1-U-AAAAADB", daily=True),
+    Kind(
+        "FT1-H", "Forty and Eight", FortyRules(8, redeals=1), quick_win="FT1-H-AAAAAFP", daily=True
+    ),
+    # from PySolFC's shelf (docs/RULES.md, "The Forty Thieves shelf"): its rules, as it has them
+    Kind("FT1-W", "Waning Moon", FortyRules(13), quick_win="FT1-W-AAAAAAB", daily=True),
+    Kind("FT1-K", "Thirty-Nine Steps", FortyRules(13, up=3), quick_win="FT1-K-AAAAAAB", daily=True),
+    Kind("FT1-Y", "Famous Fifty", FortyRules(up=5), quick_win="FT1-Y-AAAAAAU"),
+    Kind("FT1-A", "San Juan Hill", FortyRules(aces=True), quick_win="FT1-A-AAAAAAB"),
+    Kind(
+        "FT1-P",
+        "Midshipman",
+        FortyRules(9, down=2, up=2, builds=OTHER_SUIT),
+        quick_win="FT1-P-AAAAAAI",
+    ),
+    Kind(
+        "FT1-G",
+        "Napoleon's Folly",
+        FortyRules(builds=OTHER_SUIT),
+        quick_win="FT1-G-AAAAAAD",
+        daily=True,
+    ),
+    Kind(
+        "FT1-X",
+        "Napoleon's Exile",
+        FortyRules(builds=ANY_SUIT),
+        quick_win="FT1-X-AAAAAAR",
+        daily=True,
+    ),
+    Kind(
+        "FT1-Z",
+        "Napoleon's Shoulder",
+        FortyRules(12, builds=ANY_SUIT, empty=WASTE),
+        quick_win="FT1-Z-AAAAAAT",
+    ),
 )
 KINDS_BY_CODE = {kind.code: kind for kind in REGISTRY}
 # the kinds whose own stored winning lines ship (a daily's, for Hint: tools/lines.py)

@@ -35,8 +35,9 @@ append-only once shipped**: regenerating keeps every existing line in place and 
 deals not yet in it (a date's deal never changes after release); a shipped deal that no longer
 has a winning line stops the build instead of being dropped. Appended lines keep the dates
 after the old end only if they ship before that end's date (the cycle's length changes with
-them). No pool for the Forty Thieves family: its proven lists are far too short
-(docs/SOLVER.md says what 366 deals would cost).
+them). A kind has a pool when its record says ``daily=True`` (game/kinds.py): every Crescent,
+Forty Thieves and the relatives whose playouts won 400 deals or more; the others' lists are
+too short yet (docs/SOLVER.md, "The shelf and every relative's daily", says what they cost).
 """
 
 from __future__ import annotations
