@@ -255,10 +255,11 @@ def test_searches_run_in_the_worker_and_leave_the_main_thread_free(board):
         }).observe({ type: "longtask" });"""
     )
     progressed(board, 10)  # progress keeps coming: ten reports, about 2.5 s of search
-    # A search on the main thread would keep it busy nearly all of this stretch; a loaded
-    # machine may still show a stray long task (a GC, a style pass) of about 50 ms.
     busy = board.evaluate("window.longTasks")
-    assert sum(busy) < 250 and max(busy, default=0) < 150, busy
+    # A search on the main thread keeps it busy nearly all of this stretch (~2 500 ms of long
+    # tasks); a loaded machine may still show a stray one: a GC, a style pass, or the tab not
+    # scheduled while the other test worker builds a site (227 ms, once, in a fresh-clone CI)
+    assert sum(busy) < 600, busy
     close_settings(board)
     # a card dragged about: the search steps aside while the pointer works the board, and
     # goes on once it is let go
