@@ -161,6 +161,7 @@ REGISTRY: tuple[Kind, ...] = (
         "Midshipman",
         FortyRules(9, down=2, up=2, builds=OTHER_SUIT),
         quick_win="FT1-P-AAAAAAI",
+        daily=True,
     ),
     Kind(
         "FT1-G",
@@ -181,6 +182,7 @@ REGISTRY: tuple[Kind, ...] = (
         "Napoleon's Shoulder",
         FortyRules(12, builds=ANY_SUIT, empty=WASTE),
         quick_win="FT1-Z-AAAAAAT",
+        daily=True,
     ),
 )
 KINDS_BY_CODE = {kind.code: kind for kind in REGISTRY}
