@@ -35,8 +35,10 @@ def finishing_line(g: Solitaire) -> list[Move] | None:
     if g.is_won() or "stock" in g.PLACES and g.cards("stock"):
         return None
     work = g.copy()
-    homes = [i for i, place in enumerate(work.PLACES) if place[0] == "f"]
-    away = [i for i, place in enumerate(work.PLACES) if place[0] != "f"]
+    # the foundations come first in both families, so foundation k is place number k
+    homes = [i for i, fact in enumerate(work.FACTS) if fact.kind == "foundation"]
+    away = [i for i, fact in enumerate(work.FACTS) if fact.kind != "foundation"]
+    assert homes == list(range(len(homes)))
     layout = work.layout
     tried: set[tuple[int, ...]] = set()
     line: list[Move] = []

@@ -19,6 +19,7 @@ from tools.daily import (
     daily_code,
     extend_pool,
     listed,
+    rates,
     read_pool,
     stored_lines,
     wins,
@@ -103,3 +104,12 @@ def test_every_day_of_the_shipped_range_has_a_proven_daily_and_it_goes_on_cyclin
     assert all(code in on_list and code in lines for code in codes)
     for i in range(len(codes) - 365):  # never the same deal twice within a year
         assert len(set(codes[i : i + 366])) == 366, days[i]
+
+
+def test_the_published_rates_count_the_listed_deals_of_a_range():
+    """``tools.daily rates`` (docs/SOLVER.md's tables) counts what the winnable list holds: for
+    a game listed from its playouts alone, the wins of a range are its listed deals there."""
+    won, played = rates("FT1-Z", 0, 199)
+    in_range = [c for c in listed("FT1-Z") if GameCode.parse(c).deal <= 199]
+    assert (won, played) == (len(in_range), 200)
+    assert rates("FT1-Z", 10**6, 10**6 + 9) == (0, 0)  # never played: nothing counted

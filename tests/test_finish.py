@@ -70,10 +70,9 @@ def test_of_twin_kings_the_one_over_the_queen_goes_home_first():
     goes there first only to bury the Queen under the other one for good. The search must
     back out of that (it once ran out of states in the other suits' orders and said no)."""
     places = won_places("FT1")
-    for f, pile in ((0, "t1"),) * 8 + ((1, "t2"),) * 2 + ((5, "t5"), (6, "t1"), (6, "t3")):
-        places[pile].append(places[f"f{f + 1}"].pop())
-    for f, pile in ((2, "t3"), (3, "t6"), (4, "t4"), (4, "t2"), (5, "t5"), (7, "t3")):
-        places[pile].append(places[f"f{f + 1}"].pop())
+    taken = ["f1 t1"] * 8 + ["f2 t2"] * 2 + ["f6 t5", "f7 t1", "f7 t3", "f3 t3", "f4 t6"]
+    for found, pile in (step.split() for step in taken + ["f5 t4", "f5 t2", "f6 t5", "f8 t3"]):
+        places[pile].append(places[found].pop())  # the shrunk example hypothesis found
     g = position("FT1", places)
     assert g.cards("t3") == tuple(game.Card.parse(c) for c in ("QD", "KD", "KC"))
     line = finishing_line(g)

@@ -5,6 +5,7 @@
     python -m tools.daily check     # replay Crescent's lines in each variant's own engine
     python -m tools.daily playouts  # the Forty Thieves family: deals won by playouts, lines kept
     python -m tools.daily pools     # static/data/daily-<slug>.txt, append-only
+    python -m tools.daily rates     # the playouts' win rate on a range, with its Wilson interval
 
 The grades are ``tools/grades.py``'s; the lists ``tools/winnable.py``'s, from the batch results
 read here (:func:`winnable`).
@@ -58,6 +59,7 @@ import game
 from game.codes import GameCode, kind_slug
 from game.kinds import REGISTRY
 from game.solver import WINNABLE, playouts, solve
+from game.solver.batch import wilson
 from game.ui.daily import daily
 from game.ui.daily.daily import PROVEN
 
@@ -345,14 +347,24 @@ def daily_code(kind: str, day: datetime.date) -> str:
     return daily.daily(kind, day, read_pool(kind)).code
 
 
+def rates(kind: str, first: int, last: int) -> tuple[int, int]:
+    """Of the deals ``first``..``last`` of ``kind`` played out, how many a playout won: (won,
+    played), a lower bound of the win rate (docs/SOLVER.md's tables)."""
+    rows = read_lines(kind)
+    game_id, variant = kind.split("-")
+    codes = [str(GameCode(game_id, variant, n)) for n in range(first, last + 1)]
+    played = [rows[c] for c in codes if c in rows]
+    return sum(row["verdict"] == WINNABLE for row in played), len(played)
+
+
 # --- the command line --------------------------------------------------------------------------
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m tools.daily", description=__doc__)
     parser.add_argument(
         "command",
-        choices=("lines", "deeper", "playouts", "check", "pools"),
+        choices=("lines", "deeper", "playouts", "check", "pools", "rates"),
     )
-    parser.add_argument("--range", default="0-99", help="playouts: deal numbers, FIRST-LAST")
+    parser.add_argument("--range", default="0-99", help="playouts, rates: deals, FIRST-LAST")
     parser.add_argument("--tries", type=int, default=100, help="playouts: playouts a deal")
     parser.add_argument("--jobs", type=int, default=2, help="playouts: processes")
     parser.add_argument("--until", type=int, default=None, help="playouts: stop at this many won")
@@ -372,6 +384,13 @@ def main(argv: list[str] | None = None) -> None:
             deals = [str(GameCode(game_id, variant, n)) for n in range(first, last + 1)]
             play_deals(kind, deals, args.tries, args.jobs, args.until)
             play_deals(kind, to_list(kind), args.tries, args.jobs, None)
+    elif args.command == "rates":
+        first, last = (int(n) for n in args.range.split("-"))
+        for kind in kinds or ["FT1-N"]:
+            won, played = rates(kind, first, last)
+            low, high = wilson(won, played)
+            share = won / played if played else 0.0
+            print(f"{kind}: {won} of {played} ({share:.1%}; Wilson 95 % {low:.1%}-{high:.1%})")
     elif args.command == "check":
         for what, (won, total) in check().items():
             print(f"{what}: {won} of {total} lines replay to a won game")
