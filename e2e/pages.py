@@ -170,6 +170,20 @@ def choose(page: Page, action: str) -> None:
     page.locator(f"#main-menu [data-action={action}]").click()
 
 
+def pick_game(page: Page, kind: str) -> None:
+    """Another game, chosen as a player does: the picker opened, the game's row tapped (in its
+    family's group: the last row that names it)."""
+    page.locator("header [data-action=game]").click()
+    expect(page.locator("#picker-dialog")).to_be_visible()
+    page.locator(f"#picker-list [data-pick='{kind}']").last.click()
+    expect(page.locator("#picker-dialog")).to_be_hidden()
+
+
+def picked(page: Page) -> str:
+    """The game the picker names (the game on the table)."""
+    return str(page.locator("header [data-action=game]").get_attribute("value"))
+
+
 def open_settings(page: Page) -> None:
     choose(page, "settings")
     expect(page.locator("#settings-sheet")).to_be_visible()

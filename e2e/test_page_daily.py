@@ -10,7 +10,7 @@ from datetime import date, timedelta
 
 import pytest
 from harness import ROOT
-from pages import choose, drag, kept, load_code, open_settings, set_switch
+from pages import choose, drag, kept, load_code, open_settings, pick_game, set_switch
 from playwright.sync_api import expect
 
 import game
@@ -62,7 +62,7 @@ def test_two_fresh_pages_open_the_same_daily_and_an_unproven_one_says_so(fresh):
     codes = [first.evaluate("d => window.solitaireDailyCode('CR1-N', d)", d) for d in month]
     assert codes[0] == code and len(set(codes)) >= 28  # 30 days in a row: 30 deals
     assert codes == [todays("CR1-N", DAY + timedelta(days=i)) for i in range(30)]
-    second.select_option("[data-action=game]", "FT1-J")  # a new deal of another game...
+    pick_game(second, "FT1-J")  # a new deal of another game...
     expect(second.locator("#board")).to_have_attribute("data-code", re.compile("^FT1-J-"))
     expect(second.locator("body")).not_to_have_attribute("data-daily", DAY.isoformat())
     choose(second, "daily")  # ...then its daily, from the menu

@@ -6,11 +6,19 @@ from __future__ import annotations
 import re
 
 import pytest
-from pages import cards_of, close_settings, load_code, load_position, open_settings, resize
+from pages import (
+    cards_of,
+    close_settings,
+    load_code,
+    load_position,
+    open_settings,
+    picked,
+    resize,
+)
 from playwright.sync_api import Page, expect
 
 import game
-from game.codes import KINDS, VARIANTS
+from game.codes import KINDS
 from game.forty_thieves import FAMILY
 from game.kinds import REGISTRY
 from game.ui.board import PEEK
@@ -41,17 +49,6 @@ def open_link(page: Page, code: str) -> None:
     expect(page.locator("#board")).to_have_attribute("data-code", code)
 
 
-def test_the_picker_groups_the_games_by_family(board):
-    groups = board.eval_on_selector_all(
-        "[data-action=game] optgroup",
-        "gs => gs.map(g => [g.label, [...g.querySelectorAll('option')].map(o => o.value)])",
-    )
-    assert [label for label, _ in groups] == ["Crescent", "Forty Thieves family"]
-    assert [kinds for _, kinds in groups] == [
-        [k for k in KINDS if k.startswith(prefix)] for prefix in VARIANTS
-    ]
-
-
 @pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
 def test_every_game_opens_from_its_link_with_its_own_layout_on_screen(board, size):
     resize(board, *size)
@@ -67,7 +64,7 @@ def check_layout(page: Page, kind: str, width: int) -> None:
     the face-up ones named), every place inside the window."""
     code = f"{kind}-AAAAAAB"
     open_link(page, code)
-    assert page.locator("[data-action=game]").input_value() == kind
+    assert picked(page) == kind
     columns = [p for p in page.evaluate(PLACES) if p.startswith("t")]
     assert len(columns) == columns_of(kind), kind
     t1 = page.locator('[data-place="t1"]')

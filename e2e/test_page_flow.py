@@ -2,7 +2,16 @@
 
 import re
 
-from pages import choose, close_settings, drag, load_code, open_settings, tap, top_card
+from pages import (
+    choose,
+    close_settings,
+    drag,
+    load_code,
+    open_settings,
+    pick_game,
+    tap,
+    top_card,
+)
 from playwright.sync_api import expect
 
 from game.codes import KINDS
@@ -57,10 +66,10 @@ def test_editing_the_hash_loads_that_deal_and_a_bad_edit_is_reported(board):
 
 def test_game_picker_deals_the_chosen_game(board):
     load_code(board, "CR1-N-AAAAAAB")
-    board.locator("[data-action=game]").select_option("CR1-F")
+    pick_game(board, "CR1-F")
     expect(board.locator("#board")).to_have_attribute("data-code", re.compile(r"CR1-F-"))
     expect(board.locator("[data-action=redeal]")).to_have_text("Redeal (4)")
-    board.locator("[data-action=game]").select_option("FT1-N")
+    pick_game(board, "FT1-N")
     expect(board.locator("#board")).to_have_attribute("data-code", re.compile(r"FT1-N-"))
     expect(board.locator("[data-action=draw]")).to_be_visible()
     expect(board.locator("[data-action=redeal]")).to_be_hidden()

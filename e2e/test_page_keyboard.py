@@ -229,12 +229,16 @@ def test_each_change_is_announced_exactly_once(board):
 
 def test_letters_do_nothing_while_choosing_or_with_a_dialog_open(board):
     load_code(board, CODE)
-    board.focus("[data-action=game]")
-    # (no game's name starts with these: a letter in a list box chooses the name it begins)
+    board.locator("[data-action=game]").click()  # the game picker: letters are its search's
     board.keyboard.press("u")
     board.keyboard.press("h")
+    expect(board.locator("#picker-search")).to_have_value("uh")
     expect(board.locator("#board")).to_have_attribute("data-code", CODE)
     expect(board.locator(".place.hint-from")).to_have_count(0)
+    board.keyboard.press("Escape")  # a search field's own: it is emptied first
+    expect(board.locator("#picker-search")).to_have_value("")
+    board.keyboard.press("Escape")
+    expect(board.locator("#picker-dialog")).to_be_hidden()
     open_menu(board)
     board.focus("#main-menu [data-action=stats]")
     board.keyboard.press("Enter")

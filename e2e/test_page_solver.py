@@ -14,6 +14,7 @@ from pages import (
     load_position,
     open_settings,
     painted,
+    pick_game,
     resize,
     status_text,
     tap,
@@ -222,7 +223,7 @@ def test_check_a_deal_shows_progress_then_winnable_and_hint_follows(board):
 def test_winnable_deals_only_draws_from_the_shipped_list(board, site):
     listed = set((DATA / "winnable-crescent.txt").read_text().split())
     assert listed
-    board.select_option("[data-action=game]", "CR1-N")
+    pick_game(board, "CR1-N")
     open_settings(board)
     board.check("[data-setting=winnable_only]")
     close_settings(board)

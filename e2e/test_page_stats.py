@@ -150,5 +150,13 @@ def test_on_a_phone_the_table_scrolls_in_its_own_box_and_the_calendar_says_whose
     for _ in range(20):  # the keyboard scrolls it too
         page.keyboard.press("ArrowRight")
     expect(page.locator("#stats-table thead th").last).to_be_in_viewport()
+    expect(page.locator("#stats-table thead th").last).to_have_text("All games")  # six together
+    assert [stat(page, key)[-1] for key in ("stats_played", "stats_won", "stats_rate")] == [
+        "6",
+        "6",
+        "100%",
+    ]
+    assert stat(page, "stats_streak")[-1] == ""  # a streak is one game's
+    page.screenshot(path=str(SHOTS / "stats-phone-all-games.png"))
     row_name = page.locator("#stats-table [data-stat=stats_played] th")
     expect(row_name).to_be_in_viewport()  # the row names stay

@@ -40,7 +40,7 @@
   if (!words) return;
 
   var ATTRIBUTES = { label: "aria-label", template: "data-template", content: "content",
-                     group: "label" };  // an <optgroup>'s label is its visible name
+                     placeholder: "placeholder" };
   function fill(text, el) {
     return text.replace(/\{(\w+)\}/g, function (all, name) {
       var value = el.getAttribute("data-msg-" + name);
@@ -65,7 +65,7 @@
     word(node);
     if (node.querySelectorAll) {
       node.querySelectorAll("[data-msg],[data-msg-label],[data-msg-template],[data-msg-content]," +
-                            "[data-msg-group],option")
+                            "[data-msg-placeholder],option")
         .forEach(word);
     }
   }

@@ -157,8 +157,9 @@ def test_the_worker_lists_every_file_with_its_hash_and_versions_change(built, tm
 
 def test_the_page_is_built_with_every_word_in_it():
     page = localize((ROOT / "index.html").read_text(), CATALOG)
-    options = re.findall(r'<option value="([\w-]+)" data-msg="game_\1">([^<]+)</option>', page)
-    assert options == [(kind, CATALOG[f"game_{kind}"]) for kind in KINDS]
+    # the picker's button names the default game (Python names the game dealt, once ready)
+    assert '<span class="game-name" data-msg="game_CR1-N">Crescent</span>' in page
+    assert 'data-msg-placeholder="picker_search" placeholder="Find a game by name"' in page
     assert '<title data-msg="title">Crescent &amp; Forty Thieves</title>' in page
     for key, attrs, text in re.findall(r'data-msg="([\w-]+)"([^>]*)>([^<]*)<', page):
         values = dict(re.findall(r'data-msg-(\w+)="([^"]*)"', attrs))
@@ -174,15 +175,15 @@ def test_the_page_is_built_with_every_word_in_it():
 def test_words_are_escaped_and_a_missing_picker_is_an_error():
     catalog = {"a": 'x < "y" & z', "b": "{n} left", "label": "L&L"}
     html = (
-        '<select data-action="game"></select><select data-action="language"></select>'
+        '<select data-action="language"></select>'
         '<p data-msg="a"></p><b data-msg="b" data-msg-n="2">'
-        '</b><i data-msg-label="label"></i>'
+        '</b><i data-msg-label="label"></i><input data-msg-placeholder="a">'
     )
-    groups = {f"group_{k.split('-')[0]}": "G" for k in KINDS}
-    page = localize(html, catalog | groups | {f"game_{k}": k for k in KINDS})
+    page = localize(html, catalog)
     assert '<p data-msg="a">x &lt; &quot;y&quot; &amp; z</p>' in page
     assert '<b data-msg="b" data-msg-n="2">2 left</b>' in page
     assert '<i data-msg-label="label" aria-label="L&amp;L"></i>' in page
+    assert 'placeholder="x &lt; &quot;y&quot; &amp; z"' in page
     with pytest.raises(SystemExit):
         localize('<p data-msg="a"></p>', catalog)
 

@@ -17,7 +17,6 @@ import sys
 import zipfile
 from pathlib import Path
 
-from game.codes import KINDS, VARIANTS
 from game.ui.board import escape
 from game.ui.boot import IMPORT_ORDER, START
 from game.ui.games import controls_by_kind
@@ -128,40 +127,26 @@ def pyscript_config(root: Path = ROOT) -> str:
     return text.rstrip() + f'\n\n[files]\n"./{ARCHIVE}" = "./*"\n'
 
 
-PICKER = re.compile(r'(<select [^>]*data-action="game"[^>]*>)(</select>)')
 LANGUAGE_PICKER = re.compile(r'(<select [^>]*data-action="language"[^>]*>)(</select>)')
 WORDS = re.compile(r'<(\w+)( [^>]*data-msg="([\w-]+)"[^>]*)></\1>')
 # data-msg-<name>="key" sets another attribute to the message: aria-label, a template that a
 # script fills in (the loading screen's byte count), a <meta>'s content
-# (an <optgroup>'s ``label`` attribute is its visible name: data-msg-group)
+# and an input's placeholder
 ATTRIBUTES = {
     "label": "aria-label",
     "template": "data-template",
     "content": "content",
-    "group": "label",
+    "placeholder": "placeholder",
 }
-LABEL = re.compile(r' data-msg-(label|template|content|group)="([\w-]+)"')
-VALUES = re.compile(r' data-msg-(?!label=|template=|content=|group=)(\w+)="([^"]*)"')
+LABEL = re.compile(r' data-msg-(label|template|content|placeholder)="([\w-]+)"')
+VALUES = re.compile(r' data-msg-(?!label=|template=|content=|placeholder=)(\w+)="([^"]*)"')
 
 
 def localize(html: str, catalog: dict[str, str]) -> str:
-    """The page with its words: one picker option per kind of game (game.codes.KINDS), in
-    a group per game (``group_CR1``: Crescent, the Forty Thieves family), the text of every
-    ``[data-msg]`` element (its ``data-msg-<name>`` attributes fill the message's
-    ``{name}``), and an ``aria-label`` for every ``[data-msg-label]``."""
-    options = "".join(
-        f'<optgroup data-msg-group="group_{game}">'
-        + "".join(
-            f'<option value="{k}" data-msg="game_{k}"></option>'
-            for k in KINDS
-            if k.startswith(game + "-")
-        )
-        + "</optgroup>"
-        for game in VARIANTS
-    )
-    html, pickers = PICKER.subn(rf"\g<1>{options}\g<2>", html)
-    if pickers != 1:
-        raise SystemExit(f"index.html: {pickers} game pickers, expected one")
+    """The page with its words: the text of every ``[data-msg]`` element (its
+    ``data-msg-<name>`` attributes fill the message's ``{name}``), an ``aria-label`` for every
+    ``[data-msg-label]``, and the language picker's options. (The game picker's list is
+    written by the page as it opens: it holds the player's favourites.)"""
     languages = "".join(
         f'<option value="{lang}" lang="{lang}" dir="{direction(lang)}">{name}</option>'
         for lang, name in NATIVE.items()
@@ -181,7 +166,7 @@ def localize(html: str, catalog: dict[str, str]) -> str:
 
 def static_keys(html: str) -> set[str]:
     """The message keys the page's static markup uses (``data-msg`` and its attributes)."""
-    return set(re.findall(r' data-msg(?:-label|-template|-content|-group)?="([\w-]+)"', html))
+    return set(re.findall(r' data-msg(?:-label|-template|-content|-placeholder)?="([\w-]+)"', html))
 
 
 def words_block(html: str, locale: Path) -> str:

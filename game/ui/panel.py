@@ -126,38 +126,52 @@ def scored(kind: str) -> bool:
     return game.CLASSES[kind_or_default(kind).code].SCORED
 
 
-def stats_table(stats: Stats, kinds: tuple[str, ...], words: Messages) -> str:
-    """The Statistics dialog's table (markup): one column per game and variant. Only numbers
-    and the catalog's words go in, escaped all the same."""
+def all_games(stats: Stats) -> Record:
+    """Every game's games together: played, won and their rate (a streak, a time or a score
+    belongs to one game: the sum has none)."""
+    records = stats.kinds.values()
+    return Record(played=sum(r.played for r in records), won=sum(r.won for r in records))
+
+
+STATS_ROWS = (
+    "stats_played",
+    "stats_won",
+    "stats_rate",
+    "stats_streak",
+    "stats_best_streak",
+    "stats_best_time",
+    "stats_fewest_moves",
+    "stats_best_score",
+)
+
+
+def stats_column(rec: Record, words: Messages, scores: bool, one_game: bool = True) -> list[str]:
+    """One game's column of the Statistics table, row by row (:data:`STATS_ROWS`); all games
+    together (``one_game`` off) have only their counts and rate, the other cells empty."""
     none = words.text("stats_none")
+    counts = [str(rec.played), str(rec.won), words.text("stats_percent", n=rec.win_rate)]
+    if not one_game:
+        return [*counts, "", "", "", "", ""]
+    best_time = none if rec.best_time_ms is None else clock(rec.best_time_ms)
+    fewest = none if rec.fewest_moves is None else str(rec.fewest_moves)
+    score = (none if rec.best_score is None else str(rec.best_score)) if scores else ""
+    return [*counts, str(rec.streak), str(rec.best_streak), best_time, fewest, score]
 
-    def cell(value: object) -> str:
-        return f"<td>{html.escape(str(value))}</td>"
 
-    rows: list[tuple[str, list[object]]] = [
-        ("stats_played", [stats.record(k).played for k in kinds]),
-        ("stats_won", [stats.record(k).won for k in kinds]),
-        ("stats_rate", [words.text("stats_percent", n=stats.record(k).win_rate) for k in kinds]),
-        ("stats_streak", [stats.record(k).streak for k in kinds]),
-        ("stats_best_streak", [stats.record(k).best_streak for k in kinds]),
-    ]
-    best = [stats.record(k) for k in kinds]
-    rows.append(
-        (
-            "stats_best_time",
-            [none if r.best_time_ms is None else clock(r.best_time_ms) for r in best],
-        )
-    )
-    rows.append(
-        ("stats_fewest_moves", [none if r.fewest_moves is None else r.fewest_moves for r in best])
-    )
-    scores = [none if r.best_score is None else r.best_score for r in best]
-    rows.append(("stats_best_score", [s if scored(k) else "" for k, s in zip(kinds, scores)]))
-    head = "".join(f'<th scope="col">{html.escape(words.text(f"game_{k}"))}</th>' for k in kinds)
+def stats_table(stats: Stats, kinds: tuple[str, ...], words: Messages) -> str:
+    """The Statistics dialog's table (markup): one column per game and variant, and, once
+    two games have been played, one for all games together. Only numbers and the catalog's
+    words go in, escaped all the same."""
+    heads = [words.text(f"game_{k}") for k in kinds]
+    columns = [stats_column(stats.record(k), words, scored(k)) for k in kinds]
+    if sum(1 for r in stats.kinds.values() if r.played) >= 2:
+        heads.append(words.text("stats_all"))
+        columns.append(stats_column(all_games(stats), words, False, one_game=False))
+    head = "".join(f'<th scope="col">{html.escape(h)}</th>' for h in heads)
     body = "".join(
         f'<tr data-stat="{key}"><th scope="row">{html.escape(words.text(key))}</th>'
-        + "".join(cell(v) for v in values)
+        + "".join(f"<td>{html.escape(column[n])}</td>" for column in columns)
         + "</tr>"
-        for key, values in rows
+        for n, key in enumerate(STATS_ROWS)
     )
     return f"<table><thead><tr><td></td>{head}</tr></thead><tbody>{body}</tbody></table>"

@@ -25,6 +25,7 @@ from game.web.actions import Actions, now
 from game.web.daily import Dailies
 from game.web.dialogs import close_dialogs
 from game.web.finish import Finishing
+from game.web.picker import Picker
 from game.web.replay import Replaying
 from game.web.schedule import AfterPaint, Frames
 from game.web.solver import Solving
@@ -36,7 +37,7 @@ class Host(Protocol):
     words: Messages
     table: Table
     storage: Storage
-    picker: Any
+    picker: Picker
     unseen: AfterPaint
     frames: Frames
     actions: Actions
@@ -74,7 +75,7 @@ class Lifecycle:
             self.host.table.clock.pause(now())
         document.body.dataset.game = g.GAME
         document.body.dataset.has = controls(g)  # its own controls (app.css)
-        self.host.picker.value = g.kind
+        self.host.picker.on_table(g.kind)
         close_dialogs()
         self.host.solving.new_deal()
         self.host.dailies.on_table(g)

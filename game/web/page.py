@@ -17,7 +17,7 @@ from pyscript import document, window
 
 import game
 from game import Move, Solitaire
-from game.codes import KINDS, random_code
+from game.codes import random_code
 from game.ui import names, panel
 from game.ui.board import Rect
 from game.ui.guard import Handler, guard
@@ -37,6 +37,7 @@ from game.web.keys import Keyboard
 from game.web.lifecycle import Lifecycle
 from game.web.look import appearance
 from game.web.painter import Painter, show_toolbar
+from game.web.picker import Picker
 from game.web.pointer import Pointer
 from game.web.replay import Replaying
 from game.web.schedule import AfterPaint, BoardSize, Frames
@@ -55,7 +56,6 @@ class Page:
         self.svg = self.elements.board
         self.painter = Painter(self.svg)
         self.keyboard = Keyboard(self)
-        self.picker = self.elements.picker
         self.storage = Storage(LocalStore.open(), window.console.warn)
         self.unsaved_told = False  # "cannot be saved" is said once, not after every move
         values, notice = self.storage.load_settings(Settings().values())
@@ -92,6 +92,7 @@ class Page:
         self.finishing = Finishing(self, self.count_win, self.dailies.challenges, self.guard)
         self.replaying = Replaying(self, self.guard)
         self.life = Lifecycle(self, notices)  # start, load_hash, resume, deal, New deal
+        self.picker = Picker(self, self.guard, self.guard(self.life.new_deal))
 
     def guard(self, handler: Handler) -> Handler:
         """Every handler runs in this: an unexpected error is reported, never raised."""
@@ -141,7 +142,7 @@ class Page:
         self.dailies.hinted(self.game)
 
     def kind(self) -> str:
-        return self.picker.value if self.picker.value in KINDS else KINDS[0]
+        return self.picker.kind
 
     # --- input ------------------------------------------------------------------------------
     def show(self, shown: Shown, draw: bool = True) -> None:

@@ -128,7 +128,6 @@ def bind(page: Page) -> None:
         when("click", elements.doing(action))(on(handler))
     help_link = elements.doing("help")
     when("click", help_link)(on(Help(page).open))  # sync: it may preventDefault
-    when("change", [elements.picker])(on(page.life.new_deal))
     when("change", [elements.language])(on(lambda event: change_language(page, event)))
     when("change", [elements.stats_file])(on(page.records.imported))
     when("input", [elements.replay_step])(on(page.replaying.slid))

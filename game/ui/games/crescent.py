@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 import game
+from game.rules import Rules
 
 from ..text.messages import Messages
 from .faces import CARD_H, CARD_W, INDEX
@@ -193,6 +194,10 @@ class CrescentView(GameView):
             )
         return ""
 
+    def notes(self, rules: Rules, words: Messages) -> tuple[str, ...]:
+        down = (words.count("note_face_down", rules.down),) if rules.down else ()
+        return (words.count("note_redeals", rules.redeals), *down)
+
     def empty_mark(self, fact: game.Place, slot: Slot, words: Messages) -> str:
         """An emptied pile is crossed out: it stays empty for good."""
         if fact.kind == "pile":
@@ -287,6 +292,9 @@ class OpenCrescentView(CrescentView):
 
     def fanned(self, place: game.Place) -> bool:
         return place.kind == "pile"
+
+    def notes(self, rules: Rules, words: Messages) -> tuple[str, ...]:
+        return (*super().notes(rules, words), words.text("note_open"))
 
     def regions(
         self, g: game.Solitaire, layout: Layout, targets: frozenset[str], words: Messages

@@ -10,6 +10,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import game
+from game.rules import ANY, FortyRules, Rules
 
 from ..text.messages import Messages
 from .faces import CARD_H, CARD_W, INDEX
@@ -152,6 +153,35 @@ class FortyThievesView(GameView):
 
     def won_extra(self, g: game.Solitaire, words: Messages) -> str:
         return " · " + words.text("won_score", score=g.score)
+
+    def shelf(self, rules: Rules) -> str:
+        """The relatives by what their columns build on (Forty Thieves' own: by suit)."""
+        return f"picker_builds_{rules.builds}" if isinstance(rules, FortyRules) else ""
+
+    def notes(self, rules: Rules, words: Messages) -> tuple[str, ...]:
+        """The deal, then each rule that is not Forty Thieves' own (the group says the build)."""
+        if not isinstance(rules, FortyRules):
+            return ()
+        cards = rules.down + rules.up
+        deal = (
+            words.count("note_columns_down", rules.columns, cards=cards, down=rules.down)
+            if rules.down
+            else words.count("note_columns", rules.columns, cards=cards)
+        )
+        notes = [deal]
+        if rules.runs:
+            notes.append(words.text("note_runs"))
+        if rules.redeals:
+            notes.append(words.count("note_redeals", rules.redeals))
+        if rules.draw > 1:
+            notes.append(words.count("note_draw", rules.draw))
+        if rules.aces:
+            notes.append(words.text("note_aces"))
+        if rules.empty != ANY:
+            notes.append(words.text(f"note_empty_{rules.empty}"))
+        if not rules.home_out:
+            notes.append(words.text("note_home_stays"))
+        return tuple(notes)
 
     def tap_target(self, g: game.Solitaire, place: str, dests: list[str]) -> str | None:
         """A card goes home if a foundation takes it; the waste card else to a column."""

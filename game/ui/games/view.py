@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import game
 from game.cards import Card
+from game.rules import Rules
 
 from ..text.messages import SUITS, Messages
 from .faces import CARD_H, CARD_W
@@ -131,6 +132,17 @@ class GameView:
     def won_extra(self, g: game.Solitaire, words: Messages) -> str:
         """What the won dialog adds to the time and moves."""
         return ""
+
+    # --- the picker -------------------------------------------------------------------------
+    def shelf(self, rules: Rules) -> str:
+        """The catalog key of the picker's group, inside its family's, for a game with
+        ``rules``: what it changes, for a player choosing ("" for the family's group itself)."""
+        return ""
+
+    def notes(self, rules: Rules, words: Messages) -> tuple[str, ...]:
+        """What a game with ``rules`` deals and allows, a few words each: its row in the
+        picker, which tells fifteen relatives apart before their help is read."""
+        return ()
 
     def score(self, g: game.Solitaire) -> int | None:
         """The game's score, if it keeps one (the statistics' best score)."""
