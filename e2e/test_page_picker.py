@@ -4,13 +4,15 @@ search by name; by pointer, by keyboard (both reading directions) and on a phone
 
 from __future__ import annotations
 
+import json
 import re
 
-from harness import SHOTS
+from harness import ROOT, SHOTS
 from pages import load_code, picked
 from playwright.sync_api import Page, expect
 
 from game.kinds import REGISTRY
+from game.ui.address.links import replay_hash
 from game.ui.records.picks import KEY
 
 BUTTON = "header [data-action=game]"
@@ -124,6 +126,22 @@ def test_favourites_come_first_and_are_kept(board):
     board.locator("#picker-list [data-star='FT1-I']").first.click()  # no longer
     expect(board.locator(HEADINGS).first).to_have_text("Played lately")
     board.keyboard.press("Escape")
+    forget_picks(board)
+
+
+def test_a_replay_watched_keeps_the_picker_and_is_not_played_lately(board):
+    forget_picks(board)
+    load_code(board, "CR1-N-AAAAAAB")
+    example = json.loads((ROOT / "static/data/examples.json").read_text())["FT1-N"]
+    link = replay_hash(example["code"], example["line"].split()[:3])
+    board.evaluate("h => { location.hash = h; }", link)
+    expect(board.locator("#replay-bar")).to_be_visible()
+    expect(board.locator(BUTTON)).to_be_visible()  # the game can be changed during a replay
+    expect(board.locator(BUTTON)).to_have_text("Forty Thieves")  # it names the game shown
+    stored = board.evaluate("k => JSON.parse(localStorage.getItem(k))", KEY)
+    assert stored == {"favourites": [], "recent": ["CR1-N"]}  # watched, not played
+    board.locator("[data-action=replay-close]").click()
+    expect(board.locator("#replay-bar")).to_be_hidden()
     forget_picks(board)
 
 

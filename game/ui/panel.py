@@ -115,7 +115,7 @@ def stats_line(kind: str, rec: Record, words: Messages) -> str:
 
 
 def stats_kinds(stats: Stats, kinds: tuple[str, ...], current: str | None) -> tuple[str, ...]:
-    """The games the Statistics table shows, in the picker's order: those played, and the one
+    """The games the Statistics table shows, in the records' order: those played, and the one
     on the table (fifteen columns would not read on a phone)."""
     shown = tuple(k for k in kinds if stats.record(k).played or k == current)
     return shown or kinds[:1]

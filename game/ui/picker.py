@@ -103,7 +103,7 @@ def groups(
     games whose name has every word of it, by family (a family or group left with none is
     not there)."""
     by_code = {kind.code: kind for kind in REGISTRY}
-    if query.strip():
+    if searching(query):
         found = [k for k in REGISTRY if matches(query, row_of(k, words), k.name)]
         return family_groups(words, found)
     first: list[Group] = []
@@ -118,6 +118,11 @@ def groups(
     return (*first, *family_groups(words))
 
 
+def searching(query: str) -> bool:
+    """Whether ``query`` searches at all (an apostrophe or a dash alone does not)."""
+    return bool(fold(query))
+
+
 def shown(listed: tuple[Group, ...]) -> int:
     """How many games the list shows (a game in two groups counts once)."""
     return len({row.kind for group in listed for row in group.rows})
@@ -127,13 +132,16 @@ def markup(
     listed: tuple[Group, ...], current: str, favourites: tuple[str, ...], words: Messages
 ) -> str:
     """The list (markup): a heading per group (a group, not a landmark: seven regions in one
-    dialog would crowd a screen reader's list of them), and per game a button that picks it (its
+    dialog would crowd a screen reader's list of them; a family's own groups inside its
+    group), and per game a button that picks it (its
     notes inside it, so that a screen reader reads them with the name) and a star that makes
     it a favourite, a toggle button. The game on the table is ``aria-current``. Only the
     catalog's words go in, escaped all the same."""
     parts: list[str] = []
     for number, group in enumerate(listed):
         heading = f"picker-h{number}"
+        if group.level == 3 and parts:
+            parts.append("</div>")  # the family before it ends, its own groups inside it
         parts.append(
             f'<div role="group" class="pick-group level-{group.level}" aria-labelledby="{heading}">'
             f'<h{group.level} id="{heading}">{html.escape(group.title)}</h{group.level}>'
@@ -141,8 +149,9 @@ def markup(
         if group.rows:
             parts.append("<ul>" + "".join(_row(r, current, favourites, words) for r in group.rows))
             parts.append("</ul>")
-        parts.append("</div>")
-    return "".join(parts)
+        if group.level == 4:
+            parts.append("</div>")
+    return "".join(parts) + ("</div>" if parts else "")
 
 
 def _row(row: Row, current: str, favourites: tuple[str, ...], words: Messages) -> str:
@@ -186,7 +195,7 @@ def across(key: str, rtl: bool) -> int | None:
     return {ahead: 1, back: 0}.get(key)
 
 
-def types(key: str, modified: bool) -> bool:
-    """Whether a key pressed in the list is typing (a letter, a digit, a space is Enter's
-    twin and is not): it goes to the search field, as in the native list it replaces."""
-    return len(key) == 1 and not key.isspace() and not modified
+def types(key: str) -> bool:
+    """Whether a key pressed in the list (no Ctrl, Alt or Meta) is typing (a letter, a digit;
+    a space is Enter's twin and is not): it goes to the search field."""
+    return len(key) == 1 and not key.isspace()

@@ -75,7 +75,7 @@ class Lifecycle:
             self.host.table.clock.pause(now())
         document.body.dataset.game = g.GAME
         document.body.dataset.has = controls(g)  # its own controls (app.css)
-        self.host.picker.on_table(g.kind)
+        self.host.picker.on_table(g.kind, played=not keep_replay)  # a replay is watched
         close_dialogs()
         self.host.solving.new_deal()
         self.host.dailies.on_table(g)

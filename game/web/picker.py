@@ -15,7 +15,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from pyscript import document
+from pyscript import document, window
 
 from game.codes import KINDS
 from game.ui import picker
@@ -71,16 +71,17 @@ class Picker:
         value = str(self.button.value)
         return value if value in KINDS else KINDS[0]
 
-    def on_table(self, kind: str) -> None:
-        """A deal of ``kind`` took the table: the button names it, and it heads the games
-        played lately (stored only when that changes)."""
+    def on_table(self, kind: str, played: bool = True) -> None:
+        """A deal of ``kind`` took the table: the button names it, and, when it is ``played``
+        (not a replay watched), it heads the games played lately (stored only if that
+        changes)."""
         words = self.host.words
         name = words.text(f"game_{kind}")
         self.button.value = kind
         self.button.querySelector(".game-name").textContent = name
         self.button.setAttribute("aria-label", words.text("picker_button", game=name))
         picks = self.picks()
-        if picks.played(kind) != picks:
+        if played and picks.played(kind) != picks:
             self.keep(picks.played(kind))
 
     # --- the dialog ---------------------------------------------------------------------------
@@ -96,13 +97,16 @@ class Picker:
         query = str(self.search.value)
         listed = picker.groups(words, picks.favourites, picks.recent, query)
         self.list.innerHTML = picker.markup(listed, self.kind, picks.favourites, words)
-        if not query.strip():
+        if not picker.searching(query):
             self.status.textContent = ""
         elif listed:
             self.status.textContent = words.count("picker_found", picker.shown(listed))
         else:
-            self.status.textContent = words.text("picker_none", query=query.strip())
-            self.list.innerHTML = f'<p class="picker-none">{self.status.textContent}</p>'
+            none = document.createElement("p")  # the query as text, never as markup
+            none.className = "picker-none"
+            none.textContent = words.text("picker_none", query=query.strip())
+            self.list.replaceChildren(none)
+            self.status.textContent = none.textContent
         self.roving(self.current_row())
 
     def searched(self, _event: Any = None) -> None:
@@ -137,7 +141,7 @@ class Picker:
             return
         self.roving(row, column)
         target.focus()
-        target.scrollIntoView({"block": "nearest"})
+        target.scrollIntoView(window.Object.fromEntries([["block", "nearest"]]))
 
     # --- input --------------------------------------------------------------------------------
     def on_click(self, event: Any) -> None:
@@ -175,7 +179,7 @@ class Picker:
         if key == "ArrowDown" and self.rows():
             event.preventDefault()
             self.focus_row(0)
-        elif key == "Enter" and self.rows() and str(self.search.value).strip():
+        elif key == "Enter" and self.rows() and picker.searching(str(self.search.value)):
             event.preventDefault()  # the first game found, as a list's search does
             self.pick(str(self.rows()[0].dataset.pick))
 
@@ -188,6 +192,8 @@ class Picker:
         column = 1 if focused.matches("[data-star]") else 0
         row = rows.index(focused if column == 0 else focused.previousElementSibling)
         modified = bool(event.ctrlKey or event.metaKey or event.altKey)
+        if modified:
+            return  # Alt+Left is the browser's Back, Ctrl+Home its own: not the list's
         target = picker.step(key, row, len(rows))
         side = picker.across(key, str(document.documentElement.dir) == "rtl")
         if target == picker.SEARCH:
@@ -199,5 +205,5 @@ class Picker:
         elif side is not None:
             event.preventDefault()
             self.focus_row(row, side)
-        elif picker.types(key, modified):
+        elif picker.types(key):
             self.search.focus()  # the key's character lands there (focus moved before it)
