@@ -1,5 +1,6 @@
 """axe-core over the page (every rule, every impact): both games, a wide window and a phone,
-the board idle, a card selected, the menu open, Settings open, and each dialog open."""
+the board idle, a card selected, the menu open, Settings open, the game picker open, and each
+dialog open."""
 
 from __future__ import annotations
 
@@ -41,6 +42,10 @@ def test_axe_finds_nothing_on_the_board_settings_and_dialogs(board, code, size):
         open_settings(board)
         check(board, "Settings open")
         close_settings(board)
+        board.locator("header [data-action=game]").click()  # the picker, its list written
+        board.locator("#picker-dialog").wait_for()
+        check(board, "the game picker")
+        board.keyboard.press("Escape")
         for dialog in DIALOGS:
             board.evaluate(f"document.querySelector('#{dialog}').showModal()")
             check(board, dialog)
