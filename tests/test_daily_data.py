@@ -14,6 +14,7 @@ from game.ui.daily import daily
 from game.ui.daily.daily import EPOCH
 from tools.daily import (
     DATA,
+    POOL_FULL,
     POOL_MIN,
     POOLED,
     daily_code,
@@ -91,6 +92,12 @@ def test_a_pool_is_append_only():
     assert extend_pool("CR1-N", shipped, proven, [other])[2] != pool[2]
     with pytest.raises(SystemExit):  # a shipped deal is never dropped
         extend_pool("CR1-N", shipped, proven - {"CR1-N-AAAAAAD"}, [])
+    many = {str(GameCode("CR1", "N", n)) for n in range(POOL_FULL + 50)}
+    assert len(many) == POOL_FULL + 50
+    full = extend_pool("CR1-N", [], many, [])
+    assert len(full) == POOL_FULL  # a year and six weeks: a deal more would only cost lines
+    longer = sorted(many)[: POOL_FULL + 10]
+    assert extend_pool("CR1-N", longer, many, []) == longer  # a longer pool shipped stays
 
 
 @pytest.mark.parametrize("kind", POOLED)

@@ -31,7 +31,8 @@ take only lines that replay to a won game there.
 of day ``i`` counted from :data:`EPOCH` (UTC), and the page cycles (day ``i`` plays line
 ``i mod len``). A pool holds distinct deals, each with a stored line that wins in that kind's
 engine, in a fixed pseudo-random order seeded per kind; where two kinds share a deal number,
-no day shows the same deal in two of them (within the pools' first cycle). **A pool is
+no day shows the same deal in two of them (within the pools' first cycle). A pool is filled
+up to :data:`POOL_FULL` deals. **A pool is
 append-only once shipped**: regenerating keeps every existing line in place and only appends
 deals not yet in it (a date's deal never changes after release); a shipped deal that no longer
 has a winning line stops the build instead of being dropped. Appended lines keep the dates
@@ -74,6 +75,9 @@ SOLVED = ("CR1-N", "CR1-F")  # the kinds solved here; the others' lines are carr
 CARRIED = {kind.code: kind.wins_of for kind in REGISTRY if kind.wins_of}  # (game/kinds.py)
 POOLED = PROVEN  # the kinds with a proven daily deal (the page's list: game/ui/daily/daily.py)
 POOL_MIN = 400  # more than a year: no deal twice within a year
+# where a pool stops growing: a year and six weeks of dailies; a proven deal more would only
+# cost its Hint line (static/data/lines/, ~6 kB raw a deal); pools shipped longer stay so
+POOL_FULL = 410
 FIELDS = ("code", "verdict", "states", "budget", "line")
 
 
@@ -307,16 +311,17 @@ def deal_of(code: str) -> int:
 def extend_pool(
     kind: str, shipped: list[str], proven: set[str], others: list[list[str]]
 ) -> list[str]:
-    """``shipped`` (kept as it is: append-only) and then every other deal of ``proven`` in an
-    order shuffled by a seed of ``kind``'s own; a deal goes to a day where no pool of
-    ``others`` shows the same deal number (the next in the shuffled order that does not)."""
+    """``shipped`` (kept as it is: append-only) and then other deals of ``proven``, up to
+    :data:`POOL_FULL` in all, in an order shuffled by a seed of ``kind``'s own; a deal goes to
+    a day where no pool of ``others`` shows the same deal number (the next in the shuffled
+    order that does not)."""
     lost = [c for c in shipped if c not in proven]
     if lost:
         sys.exit(f"{kind}: shipped daily deals without a winning line: {' '.join(lost[:5])}")
     fresh = sorted(proven - set(shipped))
     random.Random(f"daily {kind}").shuffle(fresh)
     pool = list(shipped)
-    while fresh:
+    while fresh and len(pool) < POOL_FULL:
         day = len(pool)
         taken = {deal_of(o[day % len(o)]) for o in others if o}
         pick = next((i for i, c in enumerate(fresh) if deal_of(c) not in taken), 0)
