@@ -125,7 +125,7 @@ REGISTRY: tuple[Kind, ...] = (
     ),
     Kind("FT1-B", "Busy Aces", FortyRules(12, up=1), quick_win="FT1-B-AAAAAA7", daily=True),
     Kind("FT1-L", "Limited", FortyRules(12, up=3), quick_win="FT1-L-AAAAAA5", daily=True),
-    Kind("FT1-S", "Streets", FortyRules(builds=COLOUR), quick_win="FT1-S-AAAAACM"),
+    Kind("FT1-S", "Streets", FortyRules(builds=COLOUR), quick_win="FT1-S-AAAAACM", daily=True),
     Kind("FT1-M", "Maria", FortyRules(9, builds=COLOUR), quick_win="FT1-M-AAAAACP"),
     Kind(
         "FT1-T",
@@ -139,7 +139,13 @@ REGISTRY: tuple[Kind, ...] = (
         FortyRules(down=3, up=1, builds=COLOUR, runs=True),
         quick_win="FT1-R-AAAAACM",
     ),
-    Kind("FT1-E", "Emperor", FortyRules(down=3, up=1, builds=COLOUR), quick_win="FT1-E-AAAAACM"),
+    Kind(
+        "FT1-E",
+        "Emperor",
+        FortyRules(down=3, up=1, builds=COLOUR),
+        quick_win="FT1-E-AAAAACM",
+        daily=True,
+    ),
     Kind(
         "FT1-I",
         "Indian",
@@ -155,7 +161,7 @@ REGISTRY: tuple[Kind, ...] = (
     Kind("FT1-W", "Waning Moon", FortyRules(13), quick_win="FT1-W-AAAAAAB", daily=True),
     Kind("FT1-K", "Thirty-Nine Steps", FortyRules(13, up=3), quick_win="FT1-K-AAAAAAB", daily=True),
     Kind("FT1-Y", "Famous Fifty", FortyRules(up=5), quick_win="FT1-Y-AAAAAAU"),
-    Kind("FT1-A", "San Juan Hill", FortyRules(aces=True), quick_win="FT1-A-AAAAAAB"),
+    Kind("FT1-A", "San Juan Hill", FortyRules(aces=True), quick_win="FT1-A-AAAAAAB", daily=True),
     Kind(
         "FT1-P",
         "Midshipman",
