@@ -127,17 +127,25 @@ REGISTRY: tuple[Kind, ...] = (
     Kind("FT1-L", "Limited", FortyRules(12, up=3), quick_win="FT1-L-AAAAAA5", daily=True),
     Kind("FT1-S", "Streets", FortyRules(builds=COLOUR), quick_win="FT1-S-AAAAACM", daily=True),
     Kind("FT1-M", "Maria", FortyRules(9, builds=COLOUR), quick_win="FT1-M-AAAAACP"),
+    # Streets' deal with rows face down (and runs): a card moves from a column's top, always
+    # face up, so each of Streets' single-card lines plays here (each replayed before it ships)
     Kind(
         "FT1-T",
         "Number Ten",
         FortyRules(down=2, up=2, builds=COLOUR, runs=True),
         quick_win="FT1-T-AAAAACM",
+        daily=True,
+        wins_of="FT1-S",
+        lines_of="FT1-S",
     ),
     Kind(
         "FT1-R",
         "Rank and File",
         FortyRules(down=3, up=1, builds=COLOUR, runs=True),
         quick_win="FT1-R-AAAAACM",
+        daily=True,
+        wins_of="FT1-S",
+        lines_of="FT1-S",
     ),
     Kind(
         "FT1-E",
@@ -145,6 +153,8 @@ REGISTRY: tuple[Kind, ...] = (
         FortyRules(down=3, up=1, builds=COLOUR),
         quick_win="FT1-E-AAAAACM",
         daily=True,
+        wins_of="FT1-S",
+        lines_of="FT1-S",
     ),
     Kind(
         "FT1-I",

@@ -18,6 +18,7 @@ from tools.daily import (
     POOL_MIN,
     POOLED,
     daily_code,
+    deal_of,
     extend_pool,
     listed,
     rates,
@@ -98,6 +99,12 @@ def test_a_pool_is_append_only():
     assert len(full) == POOL_FULL  # a year and six weeks: a deal more would only cost lines
     longer = sorted(many)[: POOL_FULL + 10]
     assert extend_pool("CR1-N", longer, many, []) == longer  # a longer pool shipped stays
+    # two kinds on the same deals (Streets and Emperor): no day shows one deal in both, and
+    # where only such deals are left, the pool ends (a year long at least)
+    first = extend_pool("CR1-N", [], set(sorted(many)[: POOL_MIN + 5]), [])
+    same = extend_pool("CR1-F", [], {c.replace("CR1-N", "CR1-F") for c in first}, [first])
+    assert POOL_MIN <= len(same) <= len(first)
+    assert all(deal_of(a) != deal_of(b) for a, b in zip(first, same))
 
 
 @pytest.mark.parametrize("kind", POOLED)

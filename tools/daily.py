@@ -314,7 +314,8 @@ def extend_pool(
     """``shipped`` (kept as it is: append-only) and then other deals of ``proven``, up to
     :data:`POOL_FULL` in all, in an order shuffled by a seed of ``kind``'s own; a deal goes to
     a day where no pool of ``others`` shows the same deal number (the next in the shuffled
-    order that does not)."""
+    order that does not; where none is left but such deals, a pool of :data:`POOL_MIN` or
+    more ends there)."""
     lost = [c for c in shipped if c not in proven]
     if lost:
         sys.exit(f"{kind}: shipped daily deals without a winning line: {' '.join(lost[:5])}")
@@ -324,7 +325,11 @@ def extend_pool(
     while fresh and len(pool) < POOL_FULL:
         day = len(pool)
         taken = {deal_of(o[day % len(o)]) for o in others if o}
-        pick = next((i for i, c in enumerate(fresh) if deal_of(c) not in taken), 0)
+        pick = next((i for i, c in enumerate(fresh) if deal_of(c) not in taken), None)
+        if pick is None:  # only deals another game shows that day are left (kinds that
+            if len(pool) >= POOL_MIN:  # share their deals): the pool ends, a year long
+                break
+            pick = 0
         pool.append(fresh.pop(pick))
     return pool
 
