@@ -115,7 +115,16 @@ REGISTRY: tuple[Kind, ...] = (
     Kind(
         "FT1-N", "Forty Thieves", FortyRules(), shortcut=True, quick_win="FT1-N-AAAAAAB", daily=True
     ),
-    Kind("FT1-J", "Josephine", FortyRules(runs=True), quick_win="FT1-J-AAAAAAB"),
+    # Forty Thieves with runs, a rule that only adds moves: each of its lines plays here too
+    Kind(
+        "FT1-J",
+        "Josephine",
+        FortyRules(runs=True),
+        quick_win="FT1-J-AAAAAAB",
+        daily=True,
+        wins_of="FT1-N",
+        lines_of="FT1-N",
+    ),
     Kind(
         "FT1-Q",
         "Napoleon's Square",
