@@ -23,7 +23,10 @@ the rows already written (resumable; a row is written to the file every few deal
 
 **Carried lines.** Crescent face down and Open Crescent deal Crescent's cards in Crescent's
 piles (a face-down card changes no move, fanned piles neither), and Crescent Four is Crescent
-with one redeal more: a Crescent line is a line of each (:data:`CARRIED`). ``check`` proves it
+with one redeal more: a Crescent line is a line of each (:data:`CARRIED`). So with Streets'
+lines in Emperor, Number Ten and Rank and File (its deal with rows face down, and runs: a card
+moves from a column's top, which is face up), and Forty Thieves' in Josephine (runs only add
+moves). ``check`` proves it
 line by line in each kind's own engine; :func:`stored_lines` gives a kind's lines, and the pools
 take only lines that replay to a won game there.
 
@@ -70,8 +73,8 @@ DATA = ROOT / "static" / "data"
 UNIFORM = 60_000  # the batch's usual budget: ~0.25 s a won Crescent deal
 DEEPER = 1_000_000  # for the deals the uniform budget leaves unknown (~20 s a deal at most)
 SOLVED = ("CR1-N", "CR1-F")  # the kinds solved here; the others' lines are carried over
-# a kind: the kind whose wins are its wins too (Crescent's variants deal the same cards in the
-# same piles: a face-down card changes no move, and Crescent Four has one redeal more)
+# a kind: the kind whose wins are its wins too (the same cards in the same places, and rules
+# that only add moves or turn cards face down under a top that moves: game/kinds.py)
 CARRIED = {kind.code: kind.wins_of for kind in REGISTRY if kind.wins_of}  # (game/kinds.py)
 POOLED = PROVEN  # the kinds with a proven daily deal (the page's list: game/ui/daily/daily.py)
 POOL_MIN = 400  # more than a year: no deal twice within a year
