@@ -179,7 +179,7 @@ REGISTRY: tuple[Kind, ...] = (
     # from PySolFC's shelf (docs/RULES.md, "The Forty Thieves shelf"): its rules, as it has them
     Kind("FT1-W", "Waning Moon", FortyRules(13), quick_win="FT1-W-AAAAAAB", daily=True),
     Kind("FT1-K", "Thirty-Nine Steps", FortyRules(13, up=3), quick_win="FT1-K-AAAAAAB", daily=True),
-    Kind("FT1-Y", "Famous Fifty", FortyRules(up=5), quick_win="FT1-Y-AAAAAAU"),
+    Kind("FT1-Y", "Famous Fifty", FortyRules(up=5), quick_win="FT1-Y-AAAAAAU", daily=True),
     Kind("FT1-A", "San Juan Hill", FortyRules(aces=True), quick_win="FT1-A-AAAAAAB", daily=True),
     Kind(
         "FT1-P",
