@@ -125,9 +125,10 @@ def test_moves_are_animated_unless_reduced_motion_is_asked(fresh):
 
 
 def test_winnable_deals_only_never_restarts_the_table_and_says_when_all_are_dealt(fresh):
-    """Maria lists four deals, one easy. New deal never deals the deal on the table again
-    (it restarted it, the player's moves gone) nor a deal already played (a finished game
-    opened with "Welcome back"); when every listed deal is dealt it says so."""
+    """A list of four deals, one easy (Maria's, as it was before its playouts ran on: served
+    here). New deal never deals the deal on the table again (it restarted it, the player's
+    moves gone) nor a deal already played (a finished game opened with "Welcome back"); when
+    every listed deal is dealt it says so."""
     import json
 
     from game.ui.records.storage import GAME_PREFIX
@@ -135,12 +136,15 @@ def test_winnable_deals_only_never_restarts_the_table_and_says_when_all_are_deal
     listed = ["FT1-M-AAAAAA5", "FT1-M-AAAAAAG", "FT1-M-AAAAAAM", "FT1-M-AAAAACP"]
     played = {"v": 2, "code": listed[3], "line": "stock-waste", "redo": "", "moves": 1}
     settings = {"winnable_only": True, "grade": "easy"}
+    grades = ["easy", "medium", "medium", "hard"]
+    four = "".join(f"{code} {grade}\n" for code, grade in zip(listed, grades))
     page = fresh(
         f"#{listed[0]}",
         storage={
             "solitaire.settings": json.dumps(settings),
             GAME_PREFIX + listed[3]: json.dumps(played | {"elapsed": 1, "saved": 1}),
         },
+        route=("**/static/data/winnable-maria.txt", lambda route: route.fulfill(body=four)),
     )
     page.locator("header [data-action=draw]").click()  # a move of the player's own
     seen = [listed[0]]
