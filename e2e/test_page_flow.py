@@ -145,6 +145,7 @@ def test_winnable_deals_only_never_restarts_the_table_and_says_when_all_are_deal
             GAME_PREFIX + listed[3]: json.dumps(played | {"elapsed": 1, "saved": 1}),
         },
         route=("**/static/data/winnable-maria.txt", lambda route: route.fulfill(body=four)),
+        service_workers="block",  # (a worker of the context would fetch the list, unrouted)
     )
     page.locator("header [data-action=draw]").click()  # a move of the player's own
     seen = [listed[0]]
