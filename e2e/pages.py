@@ -192,3 +192,26 @@ def open_settings(page: Page) -> None:
 def close_settings(page: Page) -> None:
     page.locator("#settings-sheet [data-action=close]").click()
     expect(page.locator("#settings-sheet")).to_be_hidden()
+
+
+FILL_THE_QUOTA = """() => {  // another app of the same origin fills the quota
+    const block = 'x'.repeat(256 * 1024);
+    for (let i = 0; ; i++) {
+        try { localStorage.setItem('other.app.' + i, block); } catch { break; }
+    }
+    // to the last character: grow one value by halves. A new key would cost its name too and
+    // leave up to that many characters free, room enough for a record to grow into.
+    let grown = block;
+    for (let size = 256 * 1024; size >= 1; size = Math.floor(size / 2)) {
+        try {
+            localStorage.setItem('other.app.0', grown + 'x'.repeat(size));
+            grown += 'x'.repeat(size);
+        } catch {}
+    }
+}"""
+
+
+def fill_the_quota(page: Page) -> None:
+    """Leave the page's storage not one character free, as another app of its origin would:
+    every record that grows or is new fails to be written."""
+    page.evaluate(FILL_THE_QUOTA)

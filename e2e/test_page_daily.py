@@ -10,7 +10,16 @@ from datetime import date, timedelta
 
 import pytest
 from harness import ROOT
-from pages import choose, drag, kept, load_code, open_settings, pick_game, set_switch
+from pages import (
+    choose,
+    drag,
+    fill_the_quota,
+    kept,
+    load_code,
+    open_settings,
+    pick_game,
+    set_switch,
+)
 from playwright.sync_api import expect
 
 import game
@@ -185,32 +194,12 @@ def test_two_tabs_keep_both_dailies_and_both_games_counted(warm):
         watch.check()
 
 
-FILL_THE_QUOTA = """() => {  // another app of the same origin fills the quota
-    const block = 'x'.repeat(256 * 1024);
-    for (let i = 0; ; i++) {
-        try { localStorage.setItem('other.app.' + i, block); } catch { break; }
-    }
-    for (let size = 128 * 1024; size >= 1; size = Math.floor(size / 2)) {
-        try { localStorage.setItem('other.app.tail.' + size, 'x'.repeat(size)); } catch {}
-    }
-    for (let pad = 'x'; ; pad += 'x') {  // to the last character: a record that grows fails
-        try { localStorage.setItem('other.app.pad', pad); } catch { break; }
-    }
-}"""
-
-
-@pytest.mark.xfail(
-    reason="under xdist (pytest -n 2 e2e/test_page_daily.py) the win's records are kept once in"
-    " a few runs: space is freed after the quota is filled; cause not found yet (issue 47's"
-    " closing note)",
-    strict=False,
-)
 def test_a_daily_won_with_the_storage_full_says_it_cannot_be_kept(fresh):
     code = todays("CR1-N")
     storage, last = one_move_before_the_win(code)
     page = fresh(f"#{code}", query=QUERY, storage=storage | BY_HAND, reduced_motion="reduce")
     expect(page.locator("body")).to_have_attribute("data-daily", DAY.isoformat())
-    page.evaluate(FILL_THE_QUOTA)
+    fill_the_quota(page)
     drag(page, last.src, last.dst)
     line = page.locator("#won-dialog #won-stats")
     expect(line).to_contain_text("streak 1")  # in force while the page is open, and said

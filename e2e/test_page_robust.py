@@ -11,7 +11,7 @@ import json
 
 import pytest
 from harness import ready
-from pages import center, kept, load_code, status_text, tap, top_card
+from pages import center, fill_the_quota, kept, load_code, status_text, tap, top_card
 from playwright.sync_api import expect
 
 import game
@@ -81,16 +81,8 @@ def test_damaged_or_hostile_settings_never_stop_the_page(fresh, value):
 
 def test_a_full_quota_never_breaks_a_move_and_is_told_once(fresh):
     page = fresh(f"#{CODE}")
-    page.evaluate("""() => {  // another app of the same origin fills the quota
-        localStorage.clear();
-        const block = 'x'.repeat(256 * 1024);
-        for (let i = 0; ; i++) {
-            try { localStorage.setItem('other.app.' + i, block); } catch { break; }
-        }
-        for (let size = 128 * 1024; size >= 1; size = Math.floor(size / 2)) {
-            try { localStorage.setItem('other.app.tail.' + size, 'x'.repeat(size)); } catch {}
-        }
-    }""")
+    page.evaluate("localStorage.clear()")
+    fill_the_quota(page)
     ready(page, reload=True)  # a visit with a full store: it starts
     plays(page)
     expect(page.locator("#announce")).to_contain_text("cannot be saved")
