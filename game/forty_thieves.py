@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from .cards import SUIT_NAMES, Card
+from .cards import CARDS, RANK_NAMES, SUIT_NAMES, Card
 from .codes import GameCode, shuffled_pack
 from .core import Move, Place, Reason, Record, Solitaire, count_phrase
 from .kinds import REGISTRY
@@ -36,13 +36,14 @@ FAMILY: dict[str, FortyRules] = {  # each game's rules by its code's variant let
 }
 
 
-def builds_onto(builds: str) -> tuple[tuple[int, ...], ...]:
+def builds_onto(builds: str, wraps: bool = False) -> tuple[tuple[int, ...], ...]:
     """For each card, the cards it goes onto in a column: one rank higher, in its own suit, in
-    a suit of the other colour, in any other suit or in any suit (nothing goes onto an Ace)."""
+    a suit of the other colour, in any other suit or in any suit (nothing goes onto an Ace,
+    unless ranks ``wraps``: then a King goes onto an Ace)."""
     out: list[tuple[int, ...]] = []
     for c in range(52):
         suit, rank = divmod(c, 13)
-        if rank == 12:
+        if rank == 12 and not wraps:
             out.append(())
             continue
         if builds == SUIT:
@@ -53,8 +54,17 @@ def builds_onto(builds: str) -> tuple[tuple[int, ...], ...]:
             suits = tuple(t for t in range(4) if t != suit)
         else:
             suits = (0, 1, 2, 3)
-        out.append(tuple(t * 13 + rank + 1 for t in suits))
+        out.append(tuple(t * 13 + (rank + 1) % 13 for t in suits))
     return tuple(out)
+
+
+def foundation_takes(base: int) -> tuple[tuple[int, ...], ...]:
+    """The card each foundation takes at each of its heights: its suit's next rank from
+    ``base`` (wrapping from King to Ace), -1 from 13 on. A foundation is always its suit's run
+    up from the base (``_check_places``), so its height says it."""
+    return tuple(
+        tuple((f % 4) * 13 + (base + n) % 13 if n < 13 else -1 for n in range(14)) for f in range(8)
+    )
 
 
 def _places(columns: int) -> tuple[str, ...]:
@@ -79,9 +89,6 @@ WASTE_TO_COLUMN = 5
 FOUNDATION_TO_COLUMN = -15
 
 _FOUNDATIONS = range(8)
-# the card each foundation takes at each of its heights: its suit's next rank (-1 from 13 on:
-# a King ends it). A foundation is always its suit's Ace-up run (``_check``), so its height says it
-_TAKES = tuple(tuple((f % 4) * 13 + n if n < 13 else -1 for n in range(14)) for f in range(8))
 
 
 class FortyThieves(Solitaire):
@@ -102,6 +109,7 @@ class FortyThieves(Solitaire):
     WASTE_AT: ClassVar[int] = WASTE
     COLUMN_RANGE: ClassVar[range] = range(8, 8 + COLUMNS)
     ONTO: ClassVar[tuple[tuple[int, ...], ...]] = builds_onto(SUIT)
+    TAKES: ClassVar[tuple[tuple[int, ...], ...]] = foundation_takes(0)
     RUNS: ClassVar[bool] = False
     DRAW: ClassVar[int] = 1
     EMPTY: ClassVar[str] = ANY
@@ -128,8 +136,8 @@ class FortyThieves(Solitaire):
 
     @classmethod
     def deal(cls, code: GameCode) -> FortyThieves:
-        """The eight Aces to the foundations first where the rules say so (each the first of
-        its suit in shuffled order, the foundations in their order); then the next C·R
+        """The eight base cards (Aces) to the foundations first where the rules say so (each
+        the first of its suit in shuffled order, the foundations in their order); then the next C·R
         shuffled cards go round the C columns, row by row (card k to column k mod C, the first
         rows face down); the others are the stock, its last card turned first. Forty Thieves:
         40 cards to 10 columns, a stock of 64."""
@@ -137,11 +145,10 @@ class FortyThieves(Solitaire):
         columns, dealt = game.COLUMN_COUNT, game.DEALT
         cards = shuffled_pack(code.deal)
         places: list[list[Card]] = [[] for _ in _FOUNDATIONS]
-        if game.RULES.aces:
+        if game.RULES.bases_home:
             for f in _FOUNDATIONS:
-                ace = cards[cards.index(next(c for c in cards if c == (f % 4) * 13))]
-                cards.remove(ace)
-                places[f].append(ace)
+                # the first of its two copies in shuffled order
+                places[f].append(cards.pop(cards.index(CARDS[game.TAKES[f][0]])))
         places += [cards[i:dealt:columns] for i in range(columns)]
         places += [cards[dealt:], []]
         g = game(places, 0, 0, str(code))
@@ -154,11 +161,11 @@ class FortyThieves(Solitaire):
         cls, header_line: str, header: dict[str, int], places: list[list[Card]]
     ) -> None:
         for i in _FOUNDATIONS:
-            suit, cards = i % 4, places[i]
-            if cards != [suit * 13 + k for k in range(len(cards))] or len(cards) > 13:
+            suit, cards, takes = i % 4, places[i], cls.TAKES[i]
+            if len(cards) > 13 or cards != list(takes[: len(cards)]):
                 raise PositionError(
-                    f"{cls.PLACES[i]}: must be an Ace-up sequence of {SUIT_NAMES[suit]}, "
-                    f"got {' '.join(map(str, cards))}"
+                    f"{cls.PLACES[i]}: must be a sequence of {SUIT_NAMES[suit]} up from "
+                    f"the {RANK_NAMES[takes[0] % 13]}, got {' '.join(map(str, cards))}"
                 )
         stock = places[cls.STOCK_AT]
         if len(stock) > cls.STOCK_SIZE:
@@ -251,13 +258,13 @@ class FortyThieves(Solitaire):
 
     def takes_home(self, f: int) -> int | None:
         """The one card foundation ``f`` takes now (``None`` once complete)."""
-        card = _TAKES[f][len(self._p[f])]
+        card = self.TAKES[f][len(self._p[f])]
         return None if card < 0 else card
 
     def foundation_cards(self) -> tuple[int, ...]:
         """The card each foundation takes now (-1 once complete), by place: the solver asks
         this once a position instead of asking ``reason_onto`` of every stock card."""
-        p, t = self._p, _TAKES
+        p, t = self._p, self.TAKES
         return (
             t[0][len(p[0])], t[1][len(p[1])], t[2][len(p[2])], t[3][len(p[3])],
             t[4][len(p[4])], t[5][len(p[5])], t[6][len(p[6])], t[7][len(p[7])],
@@ -519,7 +526,8 @@ def _variant_class(letter: str, rules: FortyRules) -> type[FortyThieves]:
         "STOCK_AT": 8 + columns,
         "WASTE_AT": 9 + columns,
         "COLUMN_RANGE": range(8, 8 + columns),
-        "ONTO": builds_onto(rules.builds),
+        "ONTO": builds_onto(rules.builds, rules.wraps),
+        "TAKES": foundation_takes(rules.base),
         "RUNS": rules.runs,
         "DRAW": rules.draw,
         "EMPTY": rules.empty,

@@ -180,7 +180,9 @@ REGISTRY: tuple[Kind, ...] = (
     Kind("FT1-W", "Waning Moon", FortyRules(13), quick_win="FT1-W-AAAAAAB", daily=True),
     Kind("FT1-K", "Thirty-Nine Steps", FortyRules(13, up=3), quick_win="FT1-K-AAAAAAB", daily=True),
     Kind("FT1-Y", "Famous Fifty", FortyRules(up=5), quick_win="FT1-Y-AAAAAAU", daily=True),
-    Kind("FT1-A", "San Juan Hill", FortyRules(aces=True), quick_win="FT1-A-AAAAAAB", daily=True),
+    Kind(
+        "FT1-A", "San Juan Hill", FortyRules(bases_home=True), quick_win="FT1-A-AAAAAAB", daily=True
+    ),
     Kind(
         "FT1-P",
         "Midshipman",
@@ -209,6 +211,9 @@ REGISTRY: tuple[Kind, ...] = (
         quick_win="FT1-Z-AAAAAAT",
         daily=True,
     ),
+    # foundations from the Twos, ranks wrapping from King to Ace (a King goes onto an Ace)
+    Kind("FT1-C", "Deuces", FortyRules(up=1, base=1, bases_home=True), quick_win="FT1-C-AAAAAAQ"),
+    Kind("FT1-V", "Pluto", FortyRules(12, up=1, base=1), quick_win="FT1-V-AAAAAAB"),
 )
 KINDS_BY_CODE = {kind.code: kind for kind in REGISTRY}
 # the kinds whose own stored winning lines ship (a daily's, for Hint: tools/lines.py)

@@ -4,8 +4,9 @@ A game of the site is a family's engine (``crescent.py``, ``forty_thieves.py``) 
 these records; ``kinds.py`` declares each game with its record. The Forty Thieves family's
 axes are those that PySolFC's ``fortythieves.py`` varies across its two-deck games and that
 many of them share: columns, rows dealt face down and face up, what a column builds on,
-whether runs move as one, passes through the stock, cards turned a draw, the Aces dealt to the
-foundations, what an empty column takes and whether a card may come back from a foundation.
+whether runs move as one, passes through the stock, cards turned a draw, the rank the
+foundations start from, their first cards dealt to them, what an empty column takes and whether
+a card may come back from a foundation.
 """
 
 from __future__ import annotations
@@ -32,8 +33,8 @@ class CrescentRules:
 
 @dataclass(frozen=True)
 class FortyRules:
-    """A game of the Forty Thieves family: 8 foundations up from the Aces by suit, columns, a
-    stock turned onto a waste."""
+    """A game of the Forty Thieves family: 8 foundations up by suit (from the Aces, or from
+    another rank), columns, a stock turned onto a waste."""
 
     columns: int = 10
     down: int = 0  # rows dealt face down, first
@@ -42,17 +43,28 @@ class FortyRules:
     runs: bool = False  # a run built as the columns build moves as one
     redeals: int = 0  # times the waste is turned over into a new stock once the stock is out
     draw: int = 1  # stock cards turned onto the waste at a time (the top one plays)
-    aces: bool = False  # the eight Aces dealt to the foundations before the columns
+    # the rank the foundations start from (0: the Ace, 1: the Two…). From another rank than
+    # the Ace, ranks wrap: a foundation goes on from its King to its Ace, and in a column a King
+    # goes onto an Ace (PySolFC's ``mod=13``)
+    base: int = 0
+    bases_home: bool = False  # the eight base cards (Aces) dealt to the foundations first
     empty: str = ANY  # what an empty column takes
     home_out: bool = True  # a foundation's top card may come back onto a column
 
     def __post_init__(self) -> None:
         if self.builds not in BUILDS or self.empty not in EMPTIES:
             raise ValueError(f"unknown build or empty-column rule in {self}")
-        if not (1 <= self.columns <= 16 and 1 <= self.draw <= 3 and 0 <= self.redeals <= 3):
+        if not (1 <= self.columns <= 16 and 1 <= self.draw <= 3 and 0 <= self.redeals <= 3) or (
+            not 0 <= self.base < 13
+        ):
             raise ValueError(f"rules out of range: {self}")
-        if self.columns * (self.down + self.up) + 8 * self.aces > 104:
+        if self.columns * (self.down + self.up) + 8 * self.bases_home > 104:
             raise ValueError(f"more cards dealt than two decks hold: {self}")
+
+    @property
+    def wraps(self) -> bool:
+        """Ranks wrap from King to Ace (foundations from another rank than the Ace)."""
+        return self.base != 0
 
     @property
     def dealt(self) -> int:
@@ -62,7 +74,7 @@ class FortyRules:
     @property
     def stock(self) -> int:
         """Cards in the stock at the deal."""
-        return 104 - self.dealt - 8 * self.aces
+        return 104 - self.dealt - 8 * self.bases_home
 
 
 Rules = CrescentRules | FortyRules

@@ -174,14 +174,14 @@ def small_of(cls: type[game.Solitaire], rng: random.Random, tight: bool = False)
     while not least <= len(rest) <= most:
         heights, rest = {}, []
         for s, suit in enumerate("SHDC"):
-            low = 1 if rules.aces else 0
+            low = 1 if rules.bases_home else 0
             if tight:  # some foundations low, the others complete: long runs of a suit in play
                 a, b = (rng.choice([13, rng.randint(low + 2, 12)]) for _ in "ab")
             else:
                 a, b = rng.randint(max(low, 8), 13), rng.randint(max(low, 9), 13)
             heights[s], heights[s + 4] = a, b
-            for r in range(1, 14):
-                rest += [RANKS[r - 1] + suit] * (2 - (r <= a) - (r <= b))
+            for k in range(13):  # the k-th card up from the base: out unless both hold it
+                rest += [RANKS[(rules.base + k) % 13] + suit] * (2 - (k < a) - (k < b))
     rng.shuffle(rest)
     columns = [f"t{i}" for i in range(1, cls.COLUMN_COUNT + 1)]
     used = columns if tight else rng.sample(columns, min(len(columns), rng.randint(2, 4)))
@@ -202,8 +202,9 @@ def small_of(cls: type[game.Solitaire], rng: random.Random, tight: bool = False)
                 places["waste"].append(card)
             else:
                 places[rng.choice(used)].append(card)
+    up = [RANKS[(rules.base + k) % 13] for k in range(13)]  # a foundation's ranks in order
     lines = [
-        f"f{f + 1}: {' '.join(r + 'SHDC'[f % 4] for r in RANKS[: heights[f]])}".rstrip()
+        f"f{f + 1}: {' '.join(r + 'SHDC'[f % 4] for r in up[: heights[f]])}".rstrip()
         for f in range(8)
     ]
     for p, cards in places.items():
@@ -236,8 +237,9 @@ def needs_a_pass(cls: type[game.FortyThieves], rng: random.Random) -> game.Forty
     queens = ["QH", "QH", "QD", "QD", "QC", "QC", "QS"]
     rng.shuffle(queens)
     waste = queens + [RANKS[r] + "S" for r in range(low, 9)]  # rising: its top goes nowhere
+    up = [RANKS[(cls.RULES.base + k) % 13] for k in range(13)]  # a foundation's ranks in order
     lines = [
-        f"f{f + 1}: {' '.join(r + 'SHDC'[f % 4] for r in RANKS[: heights[f]])}".rstrip()
+        f"f{f + 1}: {' '.join(r + 'SHDC'[f % 4] for r in up[: heights[f]])}".rstrip()
         for f in range(8)
     ]
     lines += [f"t{i + 1}: {' '.join(cards)}" for i, cards in enumerate(columns)]

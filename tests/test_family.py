@@ -20,10 +20,10 @@ def test_a_deal_goes_round_the_columns_row_by_row_the_first_rows_face_down(lette
     g = game.new(f"FT1-{letter}-AAAAAAF")
     cards = shuffled_pack(5)
     columns, dealt = rules.columns, rules.columns * (rules.down + rules.up)
-    if rules.aces:  # the eight Aces home first, in the foundations' suit order S H D C S H D C
+    if rules.bases_home:  # the eight base cards (Aces, Twos) home first, suits S H D C S H D C
         for f in range(8):
-            ace = cards.pop(cards.index(13 * (f % 4)))
-            assert list(g.cards(f"f{f + 1}")) == [ace]
+            base = cards.pop(cards.index(13 * (f % 4) + rules.base))
+            assert list(g.cards(f"f{f + 1}")) == [base]
     assert [p for p in g.PLACES if p.startswith("t")] == [f"t{k}" for k in range(1, columns + 1)]
     for k in range(columns):
         assert list(g.cards(f"t{k + 1}")) == cards[k:dealt:columns]

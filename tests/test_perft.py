@@ -58,7 +58,14 @@ def test_perft_counts(name):
 
 @pytest.mark.parametrize(
     "name",
-    ["CR1-N-AAAAAAB", "FT1-N-AAAAAAB", "midgame-CR1", "midgame-FT1", "midgame-FT1-T"]
+    [
+        "CR1-N-AAAAAAB",
+        "FT1-N-AAAAAAB",
+        "midgame-CR1",
+        "midgame-FT1",
+        "midgame-FT1-T",
+        "midgame-FT1-C",
+    ]
     + [n for n in PINNED if n.endswith("-AAAAAAB") and not n.startswith(("CR1-N", "FT1-N"))],
 )
 def test_perft_agrees_with_brute_force(name):

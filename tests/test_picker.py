@@ -121,7 +121,7 @@ def test_notes_say_what_the_rules_change():
         "1 redeal",
         "3 cards a turn",
     )
-    extra = FortyRules(aces=True, empty="king", home_out=False)
+    extra = FortyRules(bases_home=True, empty="king", home_out=False)
     assert view.notes(extra, EN)[1:] == (
         "Aces dealt to the foundations",
         "an empty column takes a King",

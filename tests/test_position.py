@@ -129,7 +129,7 @@ def test_bad_forty_thieves_positions():
     lines = FT.splitlines()
     stock = lines[19]
     # a foundation that does not start with the Ace of its fixed suit
-    with pytest.raises(PositionError, match="f1: must be an Ace-up sequence of spades"):
+    with pytest.raises(PositionError, match="f1: must be a sequence of spades up from the ace"):
         game.from_position(move_card(FT, "AH", "t8", "f1"))
     with pytest.raises(PositionError, match="f2: must be"):
         game.from_position(move_card(FT, "2H", "stock", "f2"))

@@ -7,25 +7,27 @@ from __future__ import annotations
 import pytest
 
 import game
-from game.forty_thieves import rules_class
-from game.rules import ANY_SUIT, KING, NOTHING, WASTE, FortyRules
+from game.forty_thieves import builds_onto, rules_class
+from game.rules import ANY_SUIT, KING, NOTHING, SUIT, WASTE, FortyRules
 
 RANKS = "A23456789TJQK"
 
 
 def position(rules: FortyRules, places: dict[str, list[str]], redeals: int | None = None):
     """A game of ``rules`` with ``places``' cards out (columns ``t1``…, ``stock``, ``waste``)
-    and every other card home: each suit's cards out must be the top of its foundations."""
+    and every other card home: each suit's cards out must be the top of its foundations (up
+    from the rules' base rank)."""
     cls = rules_class(rules)
     out = [c for cards in places.values() for c in cards]
     lines = []
+    up = [RANKS[(rules.base + k) % 13] for k in range(13)]  # a foundation's ranks in order
     for s, suit in enumerate("SHDC"):
-        copies = [out.count(r + suit) for r in RANKS]
-        low = next((r for r, c in enumerate(copies) if c), 13)  # foundation one: up to here
-        high = next((r for r, c in enumerate(copies) if c == 2), 13)
-        assert all(c == (r >= low) + (r >= high) for r, c in enumerate(copies)), suit
-        lines.append((s, " ".join(r + suit for r in RANKS[:low])))
-        lines.append((s + 4, " ".join(r + suit for r in RANKS[:high])))
+        copies = [out.count(r + suit) for r in up]
+        low = next((k for k, c in enumerate(copies) if c), 13)  # foundation one: up to here
+        high = next((k for k, c in enumerate(copies) if c == 2), 13)
+        assert all(c == (k >= low) + (k >= high) for k, c in enumerate(copies)), suit
+        lines.append((s, " ".join(r + suit for r in up[:low])))
+        lines.append((s + 4, " ".join(r + suit for r in up[:high])))
     text = [f"f{f + 1}: {cards}".rstrip() for f, cards in sorted(lines)]
     for i in range(1, rules.columns + 1):
         text.append(f"t{i}: {' '.join(places.get(f't{i}', []))}".rstrip())
@@ -51,7 +53,7 @@ def test_columns_and_rows_face_down_and_up_make_the_deal_and_the_stock():
 
 
 def test_aces_dealt_home_leave_the_stock_eight_cards_shorter():
-    g = rules_class(FortyRules(aces=True)).deal(game.GameCode.parse("FT1-N-AAAAAAB"))
+    g = rules_class(FortyRules(bases_home=True)).deal(game.GameCode.parse("FT1-N-AAAAAAB"))
     assert [str(g.cards(f"f{i}")[0]) for i in range(1, 9)] == [
         a + "SHDC"[i % 4] for i, a in enumerate("A" * 8)
     ]
@@ -144,3 +146,44 @@ def test_any_suit_builds_on_every_suit_one_rank_higher():
     assert refused(g, "t3", "t1") is None and refused(g, "t3", "t2") is None
     g = position(FortyRules(4, builds=ANY_SUIT), {"t1": ["KS", "QS"], "t2": ["JS"], "t3": ["TS"]})
     assert refused(g, "t3", "t1") == "rank_higher"
+
+
+TWOS = FortyRules(8, up=1, base=1)  # Pluto's foundations: from the Twos, the Ace last
+
+
+def test_foundations_from_the_twos_take_the_ace_after_the_king():
+    g = position(TWOS, {"t1": ["AS"], "t2": ["QH", "KH", "AH"], "t4": ["AS"]})
+    assert [str(c) for c in g.cards("f1")][-1] == "KS" and len(g.cards("f1")) == 12
+    assert refused(g, "t1", "f1") is None  # the Ace of spades after the King
+    assert refused(g, "t2", "f2") == "foundation_order"  # the Ace of hearts waits for its King
+    g.play("t1", "f1")
+    assert len(g.cards("f1")) == 13 and g.takes_home(0) is None  # complete: Two to Ace
+    assert refused(g, "t4", "f1") == "foundation_order"
+
+
+def test_an_empty_foundation_from_the_twos_refuses_an_ace():
+    g = rules_class(TWOS).deal(game.GameCode.parse("FT1-N-AAAAAAB"))
+    takes = [str(game.Card(c)) for c in g.foundation_cards()]
+    assert takes == ["2S", "2H", "2D", "2C"] * 2
+
+
+def test_where_ranks_wrap_a_king_goes_onto_an_ace_and_an_ace_onto_a_two():
+    g = position(TWOS, {"t1": ["AS"], "t2": ["KS"], "t3": ["AS"]})  # both Queens home
+    assert refused(g, "t2", "t1") is None
+    card = game.Card.parse
+    onto = builds_onto(SUIT, wraps=True)
+    assert onto[card("KS")] == (card("AS"),) and onto[card("AS")] == (card("2S"),)
+    assert builds_onto(SUIT)[card("KS")] == ()  # from the Aces, nothing goes onto an Ace
+
+
+def test_twos_dealt_home_leave_the_columns_and_the_stock_eight_cards_shorter():
+    rules = FortyRules(up=1, base=1, bases_home=True)  # Deuces
+    g = rules_class(rules).deal(game.GameCode.parse("FT1-N-AAAAAAB"))
+    assert [str(g.cards(f"f{i}")[0]) for i in range(1, 9)] == ["2S", "2H", "2D", "2C"] * 2
+    assert len(g.cards("stock")) == rules.stock == 104 - 10 - 8
+
+
+def test_a_position_with_a_foundation_not_up_from_the_base_is_refused():
+    text = position(TWOS, {"t1": ["AS"]}).position().replace("f1: 2S 3S", "f1: AS 2S 3S", 1)
+    with pytest.raises(game.PositionError, match="up from the two"):
+        rules_class(TWOS).from_position(text)

@@ -30,7 +30,9 @@ AXES = {
     "draw-3-runs": FortyRules(draw=3, runs=True),
     "kings-only-any-suit": FortyRules(12, builds=ANY_SUIT, empty=KING, runs=True),
     "waste-only-colour": FortyRules(12, builds=COLOUR, empty=WASTE),
-    "stays-empty-aces-home": FortyRules(12, up=3, aces=True, empty=NOTHING),
+    "stays-empty-aces-home": FortyRules(12, up=3, bases_home=True, empty=NOTHING),
+    "twos-colour-runs": FortyRules(10, up=2, builds=COLOUR, runs=True, base=1),
+    "twos-home-no-return": FortyRules(8, up=2, base=1, bases_home=True, home_out=False),
     "no-return-redeal": FortyRules(8, redeals=1, home_out=False),
 }
 GAMES |= {name: rules_class(rules) for name, rules in AXES.items()}

@@ -638,3 +638,27 @@ def test_the_cycle_collector_is_back_on_after_a_slice():
         assert not gc.isenabled()  # left as it was found
     finally:
         gc.enable()
+
+
+def test_where_foundations_start_from_the_twos_the_safe_moves_read_ranks_from_the_base():
+    """Pluto's rules: a Four goes home by itself once both Threes of its suit are home (its
+    rise over the base, not its rank, meets the heights); a Two never does while a foundation
+    of its suit is short of its Ace, for an Ace could still go onto it in a column."""
+    pluto = type(game.new("FT1-V-AAAAAAB"))
+    spades = "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"
+    others = {s: " ".join(r + s for r in "23456789TJQKA") for s in "HDC"}
+    home = {1: "2S 3S", 5: "2S 3S"} | {i: others["HDC"[i - 2]] for i in (2, 3, 4)}
+    home |= {i + 4: others["HDC"[i - 2]] for i in (2, 3, 4)}
+    rest = spades.split()[3:] * 2  # the spades above the Threes, both copies
+    columns = ["4S", "4S", *[""] * 10]
+    stock = [c for c in rest if c != "4S"]
+    text = "FT1-V score=0 moves=0\n" + "".join(f"f{i}: {home[i]}\n" for i in range(1, 9))
+    text += "".join(f"t{i}: {c}\n".replace(": \n", ":\n") for i, c in enumerate(columns, 1))
+    text += f"stock: {' '.join(stock)}\nwaste:\n"
+    adapter = adapter_for(pluto.from_position(text))
+    assert [m.text() for m in adapter.moves(adapter.start())] == ["t1-f1", "t2-f5"]
+    # a Two in a column, its suit's Aces out: it stays (an Ace may go onto it)
+    twos = text.replace("f1: 2S 3S\n", "f1:\n").replace("t3:\n", "t3: 2S\n")
+    twos = twos.replace("stock: ", "stock: 3S ")
+    adapter = adapter_for(pluto.from_position(twos))
+    assert [m.text() for m in adapter.moves(adapter.start())] == []

@@ -13,7 +13,10 @@ by colour or by other suits, the safe moves follow from which suits build on whi
 key cannot be foreseen (``glance``). Cards face down are known to the search (it proves what a
 player could do with every card shown). Where only top cards move they change no move, and the
 key leaves them out; where runs move, a face-down card ends a run, so each column's count is
-in its hash (``key``): a beam that dies out is still a proof.
+in its hash (``key``): a beam that dies out is still a proof. Where the foundations start from
+another rank than the Ace (Deuces, Pluto: ranks wrap, a King goes onto an Ace), a card's rise
+over the base is what a foundation's height says, the safe moves are the builders' (the base
+card is never safe: the rank below it, last home, goes onto it), and nothing is foreseen.
 
 Everything here goes through the engine's public fast path (``legal_at``, ``legal_runs``,
 ``foundation_cards``, ``reason_at``, ``reason_onto``, ``apply_at``, ``apply_draws``,
@@ -99,8 +102,13 @@ class FortyThievesAdapter:
         # the shortcuts that foresee a draw's key assume one card a draw and one pass
         self.one_pass = self.draw == 1 and not self.redeals
         self.runs = rules.RUNS
-        # by suit (Forty Thieves' own shortcuts for the safe moves and the foresight hold)
-        self.by_suit = rules.RULES.builds == SUIT
+        # by suit from the Aces (Forty Thieves' own shortcuts for the safe moves and the
+        # foresight hold: they read a foundation's height as the rank it takes)
+        self.by_suit = rules.RULES.builds == SUIT and not rules.RULES.wraps
+        # from another rank, ranks wrap: a card's place in its suit's run up from the base
+        # (``_rise``) is what a foundation's height is compared with, and the base card has
+        # a card that goes onto it in a column (the rank below it, the last to go home)
+        self.base, self.wraps = rules.RULES.base, rules.RULES.wraps
         self.builders = _builders(rules)
         self.under = tuple(tuple(c for c in range(52) if t in rules.ONTO[c]) for t in range(52))
         self.hidden_runs = rules.RUNS and game.hidden  # face-down counts change what moves
@@ -156,25 +164,30 @@ class FortyThievesAdapter:
         p = self.p
         if self.by_suit:
             return len(p[f]) <= len(p[f ^ 4]) + 1
-        rank = len(p[f]) - 1  # it would go back onto the lower foundation of its suit only
-        return len(p[f ^ 4]) >= rank and self._safe_home(f % 4, rank)
+        rise = len(p[f]) - 1  # it would go back onto the lower foundation of its suit only
+        return len(p[f ^ 4]) >= rise and self._safe_home(f % 4, rise)
 
-    def _safe_home(self, suit: int, rank: int) -> bool:
-        """Where columns build by colour or by other suits: may the card of ``suit`` and
-        ``rank`` go home with nothing lost? Nothing could go onto it in a column, nor onto the
-        card of its suit it covers on the foundation (one rank lower), which could come back
-        to a column to be built on until then (a game where nothing comes back: the first
-        alone). By suit the lower of the suit's two heights says it (``_auto``)."""
-        if not self._nothing_builds_on(suit, rank):
+    def _safe_home(self, suit: int, rise: int) -> bool:
+        """Where columns build by colour or by other suits (or ranks wrap): may the card of
+        ``suit`` that is ``rise`` ranks above its foundations' base go home with nothing lost?
+        Nothing could go onto it in a column, nor onto the card of its suit it covers on the
+        foundation (one rank lower), which could come back to a column to be built on until
+        then (a game where nothing comes back: the first alone). By suit the lower of the
+        suit's two heights says it (``_auto``)."""
+        if not self._nothing_builds_on(suit, rise):
             return False
-        return rank == 0 or not self.home_out or self._nothing_builds_on(suit, rank - 1)
+        return rise == 0 or not self.home_out or self._nothing_builds_on(suit, rise - 1)
 
-    def _nothing_builds_on(self, suit: int, rank: int) -> bool:
-        """Where columns build by colour or by other suits: is every card that could go onto
-        a card of ``suit`` and ``rank`` (0 for an Ace) in a column home already, both copies?
-        Then that card is safe on a foundation: the one statement of that rule here."""
+    def _nothing_builds_on(self, suit: int, rise: int) -> bool:
+        """Where columns build by colour or by other suits (or ranks wrap): is every card that
+        could go onto the card of ``suit`` ``rise`` ranks above the base in a column home
+        already, both copies? Then that card is safe on a foundation: the one statement of
+        that rule here. Those cards are one rank lower, so one place lower in their suits' runs
+        from the base: none for an Ace base; for another base, the base's lower neighbour,
+        the last card of every foundation."""
         p = self.p
-        return all(len(p[t]) >= rank and len(p[t + 4]) >= rank for t in self.builders[suit])
+        need = rise if rise else (13 if self.wraps else 0)
+        return all(len(p[t]) >= need and len(p[t + 4]) >= need for t in self.builders[suit])
 
     def peek(self, action: Action) -> tuple[int, int] | None:
         """The key ``play(action)`` would reach (``glance``'s), with no rank to it."""
@@ -475,21 +488,22 @@ class FortyThievesAdapter:
                 return
 
     def _auto_by_builders(self, records: list[Record]) -> None:
-        """``_auto`` where columns build by colour or by other suits: a card goes home safely
-        when every card that could go onto it in a column (one rank lower, of a suit that
-        builds on its suit) is home already, both copies."""
-        g, p = self.g, self.p
+        """``_auto`` where columns build by colour or by other suits (or ranks wrap): a card
+        goes home safely when every card that could go onto it in a column (one rank lower, of
+        a suit that builds on its suit) is home already, both copies."""
+        g, p, base = self.g, self.p, self.base
         while True:
             h = tuple(map(len, p[:8]))
             for s in self.sources:
                 pile = p[s]
                 if pile:
                     suit, rank = divmod(pile[-1], 13)
+                    rise = (rank - base) % 13
                     # onto the lower foundation of its suit only: on the higher one it could
                     # take the place the other copy needs, with that suit's next card under it
                     lower = h[suit] if h[suit] < h[suit + 4] else h[suit + 4]
-                    if rank == lower and self._safe_home(suit, rank):
-                        f = suit if h[suit] == rank else suit + 4
+                    if rise == lower and self._safe_home(suit, rise):
+                        f = suit if h[suit] == rise else suit + 4
                         if g.reason_at(s, f) is None:
                             records.append(self._apply(s, f))
                             break

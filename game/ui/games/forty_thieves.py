@@ -175,8 +175,10 @@ class FortyThievesView(GameView):
             notes.append(words.count("note_redeals", rules.redeals))
         if rules.draw > 1:
             notes.append(words.count("note_draw", rules.draw))
-        if rules.aces:
-            notes.append(words.text("note_aces"))
+        if rules.base:  # from another rank than the Ace (ranks wrap)
+            notes.append(words.text(f"note_base_{rules.base}"))
+        if rules.bases_home:
+            notes.append(words.text(f"note_bases_home_{rules.base}" if rules.base else "note_aces"))
         if rules.empty != ANY:
             notes.append(words.text(f"note_empty_{rules.empty}"))
         if not rules.home_out:
