@@ -236,6 +236,14 @@ def test_an_empty_stock_says_so():
     assert f">{WORDS.text('stock_empty')}</text>" in stock[: stock.index("</g>")]
 
 
+def test_an_empty_foundation_shows_the_rank_it_starts_from_where_that_is_not_the_ace():
+    for code, ranks in (("FT1-V-AAAAAAB", ["2"] * 8), ("FT1-N-AAAAAAB", [])):  # Pluto; Aces
+        g = game.new(code)
+        markup = board.render(g, board.layout_for(g, 1.0), board.View(), WORDS)
+        assert re.findall(r'<text class="ghost-rank"[^>]*>([^<]*)</text>', markup) == ranks
+        assert markup.count('class="ghost"') == 8  # each with its suit
+
+
 def test_crescent_marks_its_rows_and_an_emptied_pile_looks_gone():
     g = one_move_from_won()
     markup = board.render(g, cr_board.crescent_layout(), board.View(), WORDS)

@@ -260,7 +260,7 @@ def place_part(
         f'height="{height:g}" rx="9"/>'
     )
     if not cards:
-        out.append(shape.empty_mark(g.place(place), slot, words))
+        out.append(shape.empty_mark(g, g.place(place), slot, words))
     if place == "stock" and cards:
         out.append(
             f'<g class="card back" transform="translate({slot.x:g} {slot.y:g})">'

@@ -198,11 +198,11 @@ class CrescentView(GameView):
         down = (words.count("note_face_down", rules.down),) if rules.down else ()
         return (words.count("note_redeals", rules.redeals), *down)
 
-    def empty_mark(self, fact: game.Place, slot: Slot, words: Messages) -> str:
+    def empty_mark(self, g: game.Solitaire, fact: game.Place, slot: Slot, words: Messages) -> str:
         """An emptied pile is crossed out: it stays empty for good."""
         if fact.kind == "pile":
             return f'<path class="cross" d="M{slot.x + 30:g} {slot.y + 50:g}l40 40m0 -40l-40 40"/>'
-        return super().empty_mark(fact, slot, words)
+        return super().empty_mark(g, fact, slot, words)
 
     def empty_classes(self, fact: game.Place) -> tuple[str, ...]:
         return ("gone",) if fact.kind == "pile" else ()  # it never takes a card again

@@ -118,15 +118,23 @@ class FortyThievesView(GameView):
             + region_text(sx, y, words.text("region_stock"), fit(words, "region_stock"))
         )
 
-    def empty_mark(self, fact: game.Place, slot: Slot, words: Messages) -> str:
-        """An empty foundation shows its fixed suit."""
+    def empty_mark(self, g: game.Solitaire, fact: game.Place, slot: Slot, words: Messages) -> str:
+        """An empty foundation shows its fixed suit, and the rank it starts from where that
+        is not the Ace (Pluto's Twos)."""
         if fact.kind == "foundation":
             suit = "SHDC"[(fact.suit or 0) % 4]
+            base = g.RULES.base if isinstance(g, game.FortyThieves) else 0
+            rank = (
+                f'<text class="ghost-rank" x="{slot.x + CARD_W / 2:g}" y="{slot.y + 34:g}">'
+                f"{words.ranks[base]}</text>"
+                if base
+                else ""
+            )
             return (
                 f'<use class="ghost" href="#s-{suit}" x="{slot.x + 20:g}" y="{slot.y + 40:g}" '
-                f'width="60" height="60"/>'
+                f'width="60" height="60"/>{rank}'
             )
-        return super().empty_mark(fact, slot, words)
+        return super().empty_mark(g, fact, slot, words)
 
     def place_name(self, fact: game.Place, words: Messages) -> str:
         if fact.kind == "foundation":

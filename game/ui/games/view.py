@@ -80,8 +80,8 @@ class GameView:
         """What tells the table's regions apart (markup under the places)."""
         return ""
 
-    def empty_mark(self, fact: game.Place, slot: Slot, words: Messages) -> str:
-        """What an empty place shows: the empty stock says so."""
+    def empty_mark(self, g: game.Solitaire, fact: game.Place, slot: Slot, words: Messages) -> str:
+        """What an empty place of ``g`` shows: the empty stock says so."""
         if fact.kind != "stock":
             return ""
         return (
