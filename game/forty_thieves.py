@@ -240,7 +240,7 @@ class FortyThieves(Solitaire):
                 return "alternate_colour"
             if builds == OTHER_SUIT and top // 13 == c // 13:
                 return "other_suit"
-            # also: nothing goes on an Ace
+            # also: nothing goes on an Ace (unless ranks wrap)
             return "one_rank_higher" if builds == SUIT else "rank_higher"
         return None
 
@@ -438,7 +438,7 @@ class FortyThieves(Solitaire):
                 add((i, suit))
             if home[suit + 4] == c:
                 add((i, suit + 4))
-            for t in onto[c]:  # the cards it goes onto (none for a King)
+            for t in onto[c]:  # the cards it goes onto (none for a King, unless ranks wrap)
                 if t in top_of:
                     for j in top_of[t]:
                         add((i, j))

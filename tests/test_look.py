@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import game
-from game.ui import board
+from game.ui import board, names
 from game.ui.games import crescent as cr_board
 from game.ui.games import faces
 from game.ui.input.controller import Outcome
@@ -242,6 +242,10 @@ def test_an_empty_foundation_shows_the_rank_it_starts_from_where_that_is_not_the
         markup = board.render(g, board.layout_for(g, 1.0), board.View(), WORDS)
         assert re.findall(r'<text class="ghost-rank"[^>]*>([^<]*)</text>', markup) == ranks
         assert markup.count('class="ghost"') == 8  # each with its suit
+    pluto, forty = game.new("FT1-V-AAAAAAB"), game.new("FT1-N-AAAAAAB")
+    said = "Foundation 1, spades: empty, it starts with the two of spades"
+    assert names.place_label(pluto, "f1", WORDS) == said  # and to a screen reader
+    assert names.place_label(forty, "f1", WORDS) == "Foundation 1, spades: empty"
 
 
 def test_crescent_marks_its_rows_and_an_emptied_pile_looks_gone():

@@ -165,6 +165,9 @@ def test_an_empty_foundation_from_the_twos_refuses_an_ace():
     g = rules_class(TWOS).deal(game.GameCode.parse("FT1-N-AAAAAAB"))
     takes = [str(game.Card(c)) for c in g.foundation_cards()]
     assert takes == ["2S", "2H", "2D", "2C"] * 2
+    ace, two = game.Card.parse("AS"), game.Card.parse("2S")
+    assert g.reason_onto(0, ace) == g.reason_onto(4, ace) == "foundation_order"
+    assert g.reason_onto(0, two) is None
 
 
 def test_where_ranks_wrap_a_king_goes_onto_an_ace_and_an_ace_onto_a_two():

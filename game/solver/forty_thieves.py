@@ -105,9 +105,9 @@ class FortyThievesAdapter:
         # by suit from the Aces (Forty Thieves' own shortcuts for the safe moves and the
         # foresight hold: they read a foundation's height as the rank it takes)
         self.by_suit = rules.RULES.builds == SUIT and not rules.RULES.wraps
-        # from another rank, ranks wrap: a card's place in its suit's run up from the base
-        # (``_rise``) is what a foundation's height is compared with, and the base card has
-        # a card that goes onto it in a column (the rank below it, the last to go home)
+        # from another rank, ranks wrap: a card's rise (its place in its suit's run up from
+        # the base) is what a foundation's height is compared with, and the base card has a
+        # card that goes onto it in a column (the rank below it, the last to go home)
         self.base, self.wraps = rules.RULES.base, rules.RULES.wraps
         self.builders = _builders(rules)
         self.under = tuple(tuple(c for c in range(52) if t in rules.ONTO[c]) for t in range(52))
@@ -373,7 +373,9 @@ class FortyThievesAdapter:
             for d in self.columns:  # both copies of a top card may be: each is another position
                 pile = p[d]
                 if pile:
-                    for card in under[pile[-1]]:  # the cards that go onto it (none on an Ace)
+                    for card in under[
+                        pile[-1]
+                    ]:  # the cards that go onto it (none on an Ace, unless ranks wrap)
                         for i in at[card]:
                             if i < size and reason_onto(d, card) is None:
                                 k = size - i if draws is None else draws(size - 1 - i)

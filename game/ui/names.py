@@ -22,7 +22,8 @@ def place_name(g: game.Solitaire, place: str, words: Messages) -> str:
 
 def place_label(g: game.Solitaire, place: str, words: Messages) -> str:
     """A place and what it holds, for its accessible label."""
-    return view_of(g).place_label(g.place(place), g.cards(place), words, g.face_down(place))
+    view = view_of(g)
+    return view.place_label(g.place(place), g.cards(place), words, g.face_down(place), g)
 
 
 def describe(g: game.Solitaire, words: Messages) -> str:

@@ -220,7 +220,12 @@ class CrescentView(GameView):
         return super().place_name(fact, words)
 
     def place_label(
-        self, fact: game.Place, cards: tuple[game.Card, ...], words: Messages, down: int = 0
+        self,
+        fact: game.Place,
+        cards: tuple[game.Card, ...],
+        words: Messages,
+        down: int = 0,
+        g: game.Solitaire | None = None,
     ) -> str:
         if fact.kind == "foundation":  # it always holds its base
             key = "label_up" if fact.up else "label_down"
@@ -230,7 +235,7 @@ class CrescentView(GameView):
                 cards=words.count("cards", len(cards)),
                 card=words.card(cards[-1]),
             )
-        return super().place_label(fact, cards, words, down)
+        return super().place_label(fact, cards, words, down, g)
 
     def counters(self, g: game.Solitaire, words: Messages) -> str:
         left = g.redeals_left

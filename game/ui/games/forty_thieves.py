@@ -144,17 +144,25 @@ class FortyThievesView(GameView):
         return super().place_name(fact, words)
 
     def place_label(
-        self, fact: game.Place, cards: tuple[game.Card, ...], words: Messages, down: int = 0
+        self,
+        fact: game.Place,
+        cards: tuple[game.Card, ...],
+        words: Messages,
+        down: int = 0,
+        g: game.Solitaire | None = None,
     ) -> str:
         if fact.kind == "foundation":
             values: dict[str, object] = {"cards": words.count("cards", len(cards))}
+            key = "label_ft_foundation" if cards else "label_ft_foundation_empty"
             if cards:
                 values["card"] = words.card(cards[-1])
-            key = "label_ft_foundation" if cards else "label_ft_foundation_empty"
+            elif isinstance(g, game.FortyThieves) and g.RULES.base:  # Pluto's: say its Two
+                key = "label_ft_foundation_base"
+                values["card"] = words.card(game.Card(g.TAKES[fact.number - 1][0]))
             return words.text(
                 key, n=fact.number, suit=suit_word(words, fact.suit, "suit"), **values
             )
-        return super().place_label(fact, cards, words, down)
+        return super().place_label(fact, cards, words, down, g)
 
     def counters(self, g: game.Solitaire, words: Messages) -> str:
         return words.text("describe_score", score=g.score, moves=g.moves)

@@ -108,10 +108,15 @@ class GameView:
         return words.text(f"place_{fact.kind}", n=fact.number)
 
     def place_label(
-        self, fact: game.Place, cards: tuple[Card, ...], words: Messages, down: int = 0
+        self,
+        fact: game.Place,
+        cards: tuple[Card, ...],
+        words: Messages,
+        down: int = 0,
+        g: game.Solitaire | None = None,
     ) -> str:
-        """A place and what it holds, for its accessible label: how many of its cards are
-        face down, never which (``down`` of them, at the bottom)."""
+        """A place of ``g`` and what it holds, for its accessible label: how many of its
+        cards are face down, never which (``down`` of them, at the bottom)."""
         counted = words.count("cards", len(cards))
         if down:
             counted += ", " + words.count("face_down", down)
