@@ -18,7 +18,7 @@ from game.forty_thieves import rules_class
 from game.kinds import REGISTRY
 from game.rules import ANY_SUIT, COLOUR, KING, NOTHING, WASTE, FortyRules
 from game.solver import UNWINNABLE, WINNABLE, search, solve
-from tests.solving import exhaust, needs_a_pass, replay, small_of
+from tests.solving import RANKS, exhaust, needs_a_pass, replay, small_of
 
 # the engine's class of each game, and of rules the family may need that no game has yet
 GAMES: dict[str, type[game.Solitaire]] = {
@@ -84,3 +84,48 @@ def test_no_search_calls_lost_what_brute_force_wins(name):
             assert truth is not True, (name, seed, start.position(), verdicts)
             seen["lost, and brute force agrees" if truth is False else "lost, too big"] += 1
     assert seen["won"], seen  # (a test of nothing otherwise)
+
+
+WRAPPING = [name for name, cls in GAMES.items() if getattr(cls, "RULES", None) and cls.RULES.wraps]
+
+
+def near_the_base(cls: type[game.FortyThieves], rng: random.Random) -> game.FortyThieves:
+    """An endgame of a game whose ranks wrap, with one suit's lower foundation at its base
+    card or just above (the base card and the one over it have safe-move rules of their own,
+    and ``small_of`` keeps foundations high): that suit's other cards out once, at random in
+    a few columns, the stock and the waste; every other foundation complete."""
+    rules = cls.RULES
+    up = [RANKS[(rules.base + k) % 13] for k in range(13)]
+    suit = rng.randrange(4)
+    low = rng.randint(1 if rules.bases_home else 0, 2)
+    out = [r + "SHDC"[suit] for r in up[low:]]
+    rng.shuffle(out)
+    columns = [f"t{i}" for i in range(1, cls.COLUMN_COUNT + 1)]
+    used = rng.sample(columns, min(len(columns), rng.randint(3, 5)))
+    places: dict[str, list[str]] = {p: [] for p in [*columns, "stock", "waste"]}
+    places["stock"], places["waste"] = out[:2], out[2:3]
+    for card in out[3:]:
+        places[rng.choice(used)].append(card)
+    lines = []
+    for f in range(8):
+        height = low if f == suit else 13
+        lines.append(f"f{f + 1}: {' '.join(r + 'SHDC'[f % 4] for r in up[:height])}".rstrip())
+    lines += [f"{p}: {' '.join(cards)}".rstrip() for p, cards in places.items()]
+    header = f"{cls.WORD} score=0 moves=0" + (" redeals=0" if rules.redeals else "")
+    return cls.from_position(header + "\n" + "\n".join(lines) + "\n")
+
+
+@pytest.mark.parametrize("name", WRAPPING)
+def test_where_ranks_wrap_no_search_calls_lost_what_brute_force_wins_near_the_base(name):
+    """The same check as above where ``small_of`` never goes: a suit just above its base."""
+    seen = {"won": 0, "lost": 0}
+    for seed in range(SEEDS):
+        start = near_the_base(GAMES[name], random.Random(seed))  # type: ignore[arg-type]
+        for label, result in searches(start).items():
+            if result.verdict == WINNABLE:  # type: ignore[attr-defined]
+                assert replay(start, result.moves).is_won(), (name, label, seed)  # type: ignore[attr-defined]
+                seen["won"] += 1
+            elif result.verdict == UNWINNABLE:  # type: ignore[attr-defined]
+                assert exhaust(start, LIMIT) is not True, (name, label, seed, start.position())
+                seen["lost"] += 1
+    assert seen["won"], seen
