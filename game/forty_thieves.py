@@ -114,6 +114,7 @@ class FortyThieves(Solitaire):
     DRAW: ClassVar[int] = 1
     EMPTY: ClassVar[str] = ANY
     HOME_OUT: ClassVar[bool] = True
+    AUTOFILL: ClassVar[bool] = False
     SCORED = True
     UNDO_KEEPS_COUNT = True
 
@@ -133,6 +134,7 @@ class FortyThieves(Solitaire):
         super().__init__(places, moves, code)
         self.score = score
         self.redeals_left = self.RULES.redeals if redeals_left is None else redeals_left
+        self._filled = 0  # how ``_fill`` filled a column last (its record says it)
 
     @classmethod
     def deal(cls, code: GameCode) -> FortyThieves:
@@ -288,11 +290,31 @@ class FortyThieves(Solitaire):
         elif s < 8:
             self.score = max(0, before + FOUNDATION_TO_COLUMN)
         self.moves += 1
+        if not p[s] and self.AUTOFILL and s >= 8 and self._fill(s):
+            return (s, d, before, n, 0, self._filled)
         down = self._down
         if down[s] and down[s] == len(p[s]):  # the new top was face down: it turns up
             down[s] -= 1
             return (s, d, before, n, 1)
         return (s, d, before) if n == 1 else (s, d, before, n, 0)
+
+    def _fill(self, j: int) -> bool:
+        """Where the rules fill emptied columns: the waste's top card into column ``j`` (a
+        card drawn first when the waste is empty), scored as a card from the waste; how it
+        was filled in :attr:`_filled` (1: from the waste, 2: drawn first). False if the
+        stock and the waste are both out: the column stays empty."""
+        p = self._p
+        stock, waste = p[self.STOCK_AT], p[self.WASTE_AT]
+        if waste:
+            self._filled = 1
+        elif stock:
+            waste.append(stock.pop())
+            self._filled = 2
+        else:
+            return False
+        p[j].append(waste.pop())
+        self.score += WASTE_TO_COLUMN
+        return True
 
     def apply_draws(self, k: int) -> Record:
         """``k`` draws at once (one record, unchecked: the stock must hold a card for each),
@@ -338,8 +360,12 @@ class FortyThieves(Solitaire):
         if len(record) == 3:
             s, d, before = record
             p[s].append(p[d].pop())
-        else:  # a run, or a move that turned a card up
-            s, d, before, n, turned = record
+        else:  # a run, or a move that turned a card up or filled the column it emptied
+            s, d, before, n, turned = record[:5]
+            if len(record) == 6:  # the fill back onto the waste (and a drawn card back)
+                p[self.WASTE_AT].append(p[s].pop())
+                if record[5] == 2:
+                    p[self.STOCK_AT].append(p[self.WASTE_AT].pop())
             if turned:
                 self._down[s] += 1
             target = p[d]
@@ -349,7 +375,7 @@ class FortyThieves(Solitaire):
         self.moves -= 1
 
     def move_of(self, record: Record) -> Move:
-        if len(record) == 5 and record[0] != self.STOCK_AT and record[3] != 1:
+        if len(record) >= 5 and record[0] != self.STOCK_AT and record[3] != 1:
             return Move(self.PLACES[record[0]], self.PLACES[record[1]], record[3])
         return super().move_of(record)
 
@@ -532,6 +558,7 @@ def _variant_class(letter: str, rules: FortyRules) -> type[FortyThieves]:
         "DRAW": rules.draw,
         "EMPTY": rules.empty,
         "HOME_OUT": rules.home_out,
+        "AUTOFILL": rules.autofill,
         "__doc__": f"The Forty Thieves family's game {letter} ({rules}).",
     }
     return type(f"FortyThieves{letter}", (FortyThieves,), attrs)

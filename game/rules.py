@@ -5,8 +5,9 @@ these records; ``kinds.py`` declares each game with its record. The Forty Thieve
 axes are those that PySolFC's ``fortythieves.py`` varies across its two-deck games and that
 many of them share: columns, rows dealt face down and face up, what a column builds on,
 whether runs move as one, passes through the stock, cards turned a draw, the rank the
-foundations start from, their first cards dealt to them, what an empty column takes and whether
-a card may come back from a foundation.
+foundations start from, their first cards dealt to them, what an empty column takes, whether
+an emptied column fills itself from the waste and whether a card may come back from a
+foundation.
 """
 
 from __future__ import annotations
@@ -49,6 +50,9 @@ class FortyRules:
     base: int = 0
     bases_home: bool = False  # the eight base cards (Aces) dealt to the foundations first
     empty: str = ANY  # what an empty column takes
+    # a column emptied by a move is filled at once with the waste's top card (a card drawn
+    # first when the waste is empty); with the stock and the waste both out it stays empty
+    autofill: bool = False
     home_out: bool = True  # a foundation's top card may come back onto a column
 
     def __post_init__(self) -> None:
@@ -58,6 +62,8 @@ class FortyRules:
             not 0 <= self.base < 13
         ):
             raise ValueError(f"rules out of range: {self}")
+        if self.autofill and self.draw != 1:
+            raise ValueError(f"a fill turns one card: no autofill with {self.draw} a draw")
         if self.columns * (self.down + self.up) + 8 * self.bases_home > 104:
             raise ValueError(f"more cards dealt than two decks hold: {self}")
 

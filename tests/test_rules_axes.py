@@ -190,3 +190,43 @@ def test_a_position_with_a_foundation_not_up_from_the_base_is_refused():
     text = position(TWOS, {"t1": ["AS"]}).position().replace("f1: 2S 3S", "f1: AS 2S 3S", 1)
     with pytest.raises(game.PositionError, match="up from the two"):
         rules_class(TWOS).from_position(text)
+
+
+FILLS = FortyRules(8, up=1, autofill=True)  # Corona's and Courtyard's rule on 8 columns
+
+
+def test_an_emptied_column_is_filled_from_the_waste_and_the_undo_takes_both_back():
+    g = position(FILLS, {"t1": ["KS"], "t2": ["QS"], "stock": ["QH"], "waste": ["KH", "KD"]})
+    before = g.position()
+    g.play("t2", "t1")  # t2 empties: the waste's King of diamonds fills it
+    assert [str(c) for c in g.cards("t2")] == ["KD"] and [str(c) for c in g.cards("waste")] == [
+        "KH"
+    ]
+    assert g.moves == 1  # the fill is not a move of the player's
+    g.undo()
+    assert g.position().split("\n", 1)[1] == before.split("\n", 1)[1]
+
+
+def test_with_the_waste_out_a_card_is_drawn_to_fill_and_with_both_out_it_stays_empty():
+    g = position(FILLS, {"t1": ["KS"], "t2": ["QS"], "stock": ["KD", "KH"]})
+    g.play("t2", "t1")
+    assert [str(c) for c in g.cards("t2")] == ["KH"] and not g.cards("waste")  # the stock's top
+    assert [str(c) for c in g.cards("stock")] == ["KD"]
+    g.undo()
+    assert [str(c) for c in g.cards("stock")] == ["KD", "KH"] and not g.cards("t2")[1:]
+    empty = position(FILLS, {"t1": ["KS"], "t2": ["QS"]})
+    empty.play("t2", "t1")
+    assert not empty.cards("t2")  # nothing left to fill it: it stays empty, and takes any card
+
+
+def test_a_fill_is_part_of_the_engines_exact_inverse():
+    g = position(
+        FILLS, {"t1": ["KS"], "t2": ["QS"], "t3": ["KC"], "waste": ["KH"], "stock": ["KD"]}
+    )
+    start, score = g.layout, g.score
+    record = g.apply_at(g.index("t2"), g.index("t1"))
+    assert len(record) == 6 and g.score > score  # scored as a card from the waste
+    g.unapply(record)
+    assert g.layout == start and g.score == score
+    with pytest.raises(ValueError, match="autofill"):
+        FortyRules(autofill=True, draw=3)

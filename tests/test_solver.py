@@ -10,10 +10,12 @@ from typing import Any
 import pytest
 
 import game
-from game.forty_thieves import COLUMNS, STOCK, WASTE
+from game.forty_thieves import COLUMNS, STOCK, WASTE, rules_class
+from game.rules import FortyRules
 from game.solver import UNKNOWN, UNWINNABLE, WINNABLE, Search, adapter_for, search, solve
 from game.solver.__main__ import main
 from game.solver.batch import parse_range, read_rows, run_batch, solve_deals, summary, wilson
+from game.solver.forty_thieves import FortyThievesAdapter
 from game.solver.searches import luby
 from tests.helpers import build
 from tests.solving import (
@@ -662,3 +664,64 @@ def test_where_foundations_start_from_the_twos_the_safe_moves_read_ranks_from_th
     twos = twos.replace("stock: ", "stock: 3S ")
     adapter = adapter_for(pluto.from_position(twos))
     assert [m.text() for m in adapter.moves(adapter.start())] == []
+
+
+def test_where_emptied_columns_fill_themselves_a_move_that_empties_one_may_come_after_draws():
+    """Autofill (Corona's rule, no game yet): a move that empties a column takes the waste's
+    top card into it, so the cards drawn before it choose that card. Every position the
+    engine reaches by k draws then a move off the waste or a move that empties a column is
+    one of ``actions``' (the safe moves off; random walks with undos, runs included)."""
+    rules_game = rules_class(FortyRules(12, up=1, runs=True, autofill=True))
+
+    def seen(g: game.Solitaire) -> tuple:
+        columns = sorted(tuple(c) for c in g.layout[8:-2])
+        return tuple(columns), tuple(map(tuple, g.layout[:8])), tuple(map(tuple, g.layout[-2:]))
+
+    rng = random.Random(5)
+    emptied = 0
+    for deal in ("FT1-N-AAAAAAB", "FT1-N-AAAAAAZ"):
+        adapter = FortyThievesAdapter(rules_game.deal(game.GameCode.parse(deal)), auto=False)
+        tokens = [adapter.start()]
+        for _ in range(120):
+            g, p = adapter.g, adapter.p
+            stock = len(p[-2])
+            expected = set()
+            for k in range(stock + 1):
+                after = g.copy()
+                if k:
+                    after.apply_draws(k)
+                q = after.layout
+                moves = [(s, d, 1) for s, d in after.legal_at() if s != len(q) - 2]
+                moves += list(after.legal_runs())
+                for s, d, n in moves:
+                    if k and s != len(q) - 1 and not (len(q[s]) == n and s >= 8):
+                        continue  # a draw commutes with it: the adapter draws after
+                    child = after.copy()
+                    child.apply_at(s, d, n)
+                    expected.add(seen(child))
+                    emptied += bool(k) and len(q[s]) == n and s >= 8 and s != len(q) - 1
+            actual = set()
+            for action in adapter.actions():
+                token = adapter.play(action)
+                actual.add(seen(adapter.g))
+                adapter.undo(token)
+            assert expected <= actual, (deal, len(expected - actual))
+            actions = [a for a in adapter.actions() if a[0] <= 2]
+            if actions and (rng.random() < 0.8 or len(tokens) < 2):
+                tokens.append(adapter.play(rng.choice(actions)))
+            elif len(tokens) > 1:
+                adapter.undo(tokens.pop())
+    assert emptied > 20  # the case this test is for
+
+
+def test_where_emptied_columns_fill_themselves_emptying_one_is_never_a_safe_move():
+    """A lone King with both Queens home goes home by itself, unless a card would fill its
+    column: which card does is the player's choice (drawing first chooses another)."""
+    from tests.test_rules_axes import FILLS, position
+
+    waste = {"waste": ["QD", "KD"]}  # its King waits for its Queen, under it
+    filled = FortyThievesAdapter(position(FILLS, {"t1": ["KS"], "t2": ["KH", "QH"]} | waste))
+    assert [m.text() for m in filled.moves(filled.start())] == ["t2-f2"]  # the Kings stay
+    alone = FortyThievesAdapter(position(FILLS, {"t1": ["KS"], "t2": ["KH", "QH"]}))
+    assert [m.text() for m in alone.moves(alone.start())] == ["t1-f1", "t2-f2", "t2-f2"]
+    assert alone.g.is_won()  # nothing left to fill a column: every safe move is made

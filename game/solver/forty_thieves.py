@@ -17,6 +17,9 @@ in its hash (``key``): a beam that dies out is still a proof. Where the foundati
 another rank than the Ace (Deuces, Pluto: ranks wrap, a King goes onto an Ace), a card's rise
 over the base is what a foundation's height says, the safe moves are the builders' (the base
 card is never safe: the rank below it, last home, goes onto it), and nothing is foreseen.
+Where an emptied column fills itself from the waste (``autofill``: no game declares it yet), a
+move that empties a column reads the waste as a play off it does: it comes after k draws too,
+it is never a safe move while a card could fill the column, and nothing is foreseen.
 
 Everything here goes through the engine's public fast path (``legal_at``, ``legal_runs``,
 ``foundation_cards``, ``reason_at``, ``reason_onto``, ``apply_at``, ``apply_draws``,
@@ -105,6 +108,11 @@ class FortyThievesAdapter:
         # by suit from the Aces (Forty Thieves' own shortcuts for the safe moves and the
         # foresight hold: they read a foundation's height as the rank it takes)
         self.by_suit = rules.RULES.builds == SUIT and not rules.RULES.wraps
+        # an emptied column filled from the waste: a move that empties a column takes the
+        # waste's top too, so draws do not commute with it (its actions draw first, ``actions``),
+        # it is never a safe move while a card could fill it, and nothing is foreseen
+        self.autofill = rules.RULES.autofill
+        self.by_suit = self.by_suit and not self.autofill
         # from another rank, ranks wrap: a card's rise (its place in its suit's run up from
         # the base) is what a foundation's height is compared with, and the base card has a
         # card that goes onto it in a column (the rank below it, the last to go home)
@@ -263,17 +271,23 @@ class FortyThievesAdapter:
 
     def _apply_run(self, s: int, d: int, n: int) -> Record:
         """A run of ``n`` cards, column to column, with the key's and the score's update."""
-        p, h, known = self.p, self.h, self._column_scores
         record = self.g.apply_at(s, d, n)
-        for i in (s, d):
-            old, new = h[i], place_hash(p[i])
-            h[i] = new
-            self.total += new * new - old * old
-            part = known.get(new)
-            if part is None:
-                part = known[new] = _column_score(p[i], self.onto)
-            self.parts += part - known[old]
+        for i in (s, d, self.waste) if len(record) == 6 else (s, d):  # (6: a fill)
+            self._rehash(i)
         return record
+
+    def _rehash(self, i: int) -> None:
+        """Place ``i``'s hash from scratch, and for a column its part of the key and score."""
+        p, h, known = self.p, self.h, self._column_scores
+        old, new = h[i], place_hash(p[i])
+        h[i] = new
+        if i == self.waste:
+            return
+        self.total += new * new - old * old
+        part = known.get(new)
+        if part is None:
+            part = known[new] = _column_score(p[i], self.onto)
+        self.parts += part - known[old]
 
     def _apply(self, s: int, d: int) -> Record:
         """``apply_at``, with the key's and the score's update: a column's score is kept by
@@ -283,6 +297,12 @@ class FortyThievesAdapter:
         p, h, known = self.p, self.h, self._column_scores
         WASTE = self.waste
         record = self.g.apply_at(s, d)
+        if len(record) == 6:  # the emptied column filled from the waste
+            for i in (s, WASTE) if d < 8 else (s, WASTE, d):
+                self._rehash(i)
+            if d < 8:
+                self.parts -= 20
+            return record
         card = p[d][-1]
         if s < 8:
             self.parts += 20
@@ -390,6 +410,14 @@ class FortyThievesAdapter:
                             anywhere.append((k, WASTE, first))
             home.sort()  # by the stock card's depth, then the place
             onto.sort()
+        if self.autofill and size:  # a move that empties a column, after k draws: the k-th
+            emptying = ranked[6]  # card drawn fills it (each k another position)
+            for s, d in g.legal_at():
+                if s in self.columns and len(p[s]) == 1:
+                    emptying += [(k, s, d) for k in range(1, size + 1)]
+            for s, d, n in g.legal_runs():
+                if len(p[s]) == n:
+                    emptying += [(k, s, d, n) for k in range(1, size + 1)]
         if g.redeals_left and (size or p[WASTE]):  # the stock drawn out, then the waste over
             ranked[7].append((-(-size // self.draw), REDEALS, REDEALS))
         if self.rng is not None:  # each kind apart (the same orders as shuffling all, then a
@@ -402,12 +430,7 @@ class FortyThievesAdapter:
         then the safe moves the move may have made."""
         h = self.h
         self._saved.append((self.total, h[:], self.parts, self.pass_))
-        if len(action) == 4:  # a run
-            records = [self._apply_run(action[1], action[2], action[3])]
-            if self.auto:
-                self._auto(records)
-            return records
-        k, s, d = action
+        k, s, d = action[:3]
         WASTE = self.waste
         records = []
         if k:
@@ -421,6 +444,11 @@ class FortyThievesAdapter:
                 turned = self.pass_.turned[at] = self._turns(len(p[WASTE]), p[self.stock])
             records.append(self.g.apply_draws(k))
             h[WASTE] ^= turned[records[0][3]]  # (the cards the draws turned)
+        if len(action) == 4:  # a run (draws first only where it empties a column: autofill)
+            records.append(self._apply_run(s, d, action[3]))
+            if self.auto:
+                self._auto(records)
+            return records
         if s == REDEALS:
             records.append(self.g.apply(REDEAL))
             h[WASTE] = 0
@@ -494,11 +522,16 @@ class FortyThievesAdapter:
         goes home safely when every card that could go onto it in a column (one rank lower, of
         a suit that builds on its suit) is home already, both copies."""
         g, p, base = self.g, self.p, self.base
+        waste, stock = p[self.waste], p[self.stock]
         while True:
             h = tuple(map(len, p[:8]))
             for s in self.sources:
                 pile = p[s]
-                if pile:
+                # where emptied columns fill themselves, emptying one chooses the card that
+                # fills it (drawing first would choose another): never a safe move
+                if pile and not (
+                    self.autofill and len(pile) == 1 and s != self.waste and (waste or stock)
+                ):
                     suit, rank = divmod(pile[-1], 13)
                     rise = (rank - base) % 13
                     # onto the lower foundation of its suit only: on the higher one it could
