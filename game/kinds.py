@@ -212,8 +212,14 @@ REGISTRY: tuple[Kind, ...] = (
         daily=True,
     ),
     # foundations from the Twos, ranks wrapping from King to Ace (a King goes onto an Ace)
-    Kind("FT1-C", "Deuces", FortyRules(up=1, base=1, bases_home=True), quick_win="FT1-C-AAAAAAQ"),
-    Kind("FT1-V", "Pluto", FortyRules(12, up=1, base=1), quick_win="FT1-V-AAAAAAB"),
+    Kind(
+        "FT1-C",
+        "Deuces",
+        FortyRules(up=1, base=1, bases_home=True),
+        quick_win="FT1-C-AAAAAAQ",
+        daily=True,
+    ),
+    Kind("FT1-V", "Pluto", FortyRules(12, up=1, base=1), quick_win="FT1-V-AAAAAAB", daily=True),
 )
 KINDS_BY_CODE = {kind.code: kind for kind in REGISTRY}
 # the kinds whose own stored winning lines ship (a daily's, for Hint: tools/lines.py)
