@@ -135,7 +135,7 @@ REGISTRY: tuple[Kind, ...] = (
     Kind("FT1-B", "Busy Aces", FortyRules(12, up=1), quick_win="FT1-B-AAAAAA7", daily=True),
     Kind("FT1-L", "Limited", FortyRules(12, up=3), quick_win="FT1-L-AAAAAA5", daily=True),
     Kind("FT1-S", "Streets", FortyRules(builds=COLOUR), quick_win="FT1-S-AAAAACM", daily=True),
-    Kind("FT1-M", "Maria", FortyRules(9, builds=COLOUR), quick_win="FT1-M-AAAAACP"),
+    Kind("FT1-M", "Maria", FortyRules(9, builds=COLOUR), quick_win="FT1-M-AAAAACP", daily=True),
     # Streets' deal with rows face down (and runs): a card moves from a column's top, always
     # face up, so each of Streets' single-card lines plays here (each replayed before it ships)
     Kind(

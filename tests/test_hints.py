@@ -234,9 +234,9 @@ def test_a_stored_line_is_learnt_only_if_it_wins_the_deal():
     # Crescent face down and Open Crescent play Crescent's lines, from the same files
     crescent = lines_path("CR1-N-AAAAAAB")
     assert lines_path("CR1-D-AAAAAAB") == lines_path("CR1-O-AAAAAAB") == crescent
-    # Josephine plays Forty Thieves' (runs only add moves); Maria has no daily pool, no lines
+    # Josephine plays Forty Thieves' (runs only add moves); Maria her own, since her pool
     assert lines_path("FT1-J-AAAAAAB") == lines_path("FT1-N-AAAAAAB")
-    assert lines_path("FT1-M-AAAAAAB") is None
+    assert lines_path("FT1-M-AAAAAAB") == "./static/data/lines/maria-1.txt"
 
 
 @pytest.mark.parametrize("kind", POOLED)
