@@ -134,7 +134,6 @@ class FortyThieves(Solitaire):
         super().__init__(places, moves, code)
         self.score = score
         self.redeals_left = self.RULES.redeals if redeals_left is None else redeals_left
-        self._filled = 0  # how ``_fill`` filled a column last (its record says it)
 
     @classmethod
     def deal(cls, code: GameCode) -> FortyThieves:
@@ -290,31 +289,30 @@ class FortyThieves(Solitaire):
         elif s < 8:
             self.score = max(0, before + FOUNDATION_TO_COLUMN)
         self.moves += 1
-        if not p[s] and self.AUTOFILL and s >= 8 and self._fill(s):
-            return (s, d, before, n, 0, self._filled)
+        if not p[s] and self.AUTOFILL and s >= 8:
+            filled = self._fill(s)
+            if filled:
+                return (s, d, before, n, 0, filled)
         down = self._down
         if down[s] and down[s] == len(p[s]):  # the new top was face down: it turns up
             down[s] -= 1
             return (s, d, before, n, 1)
         return (s, d, before) if n == 1 else (s, d, before, n, 0)
 
-    def _fill(self, j: int) -> bool:
+    def _fill(self, j: int) -> int:
         """Where the rules fill emptied columns: the waste's top card into column ``j`` (a
-        card drawn first when the waste is empty), scored as a card from the waste; how it
-        was filled in :attr:`_filled` (1: from the waste, 2: drawn first). False if the
-        stock and the waste are both out: the column stays empty."""
+        card drawn first when the waste is empty), scored as a card from the waste. How: 1
+        from the waste, 2 drawn first, 0 not at all (the stock and the waste are both out:
+        the column stays empty)."""
         p = self._p
         stock, waste = p[self.STOCK_AT], p[self.WASTE_AT]
-        if waste:
-            self._filled = 1
-        elif stock:
+        filled = 1 if waste else 2 if stock else 0
+        if filled == 2:
             waste.append(stock.pop())
-            self._filled = 2
-        else:
-            return False
-        p[j].append(waste.pop())
-        self.score += WASTE_TO_COLUMN
-        return True
+        if filled:
+            p[j].append(waste.pop())
+            self.score += WASTE_TO_COLUMN
+        return filled
 
     def apply_draws(self, k: int) -> Record:
         """``k`` draws at once (one record, unchecked: the stock must hold a card for each),

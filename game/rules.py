@@ -58,9 +58,8 @@ class FortyRules:
     def __post_init__(self) -> None:
         if self.builds not in BUILDS or self.empty not in EMPTIES:
             raise ValueError(f"unknown build or empty-column rule in {self}")
-        if not (1 <= self.columns <= 16 and 1 <= self.draw <= 3 and 0 <= self.redeals <= 3) or (
-            not 0 <= self.base < 13
-        ):
+        ranges = (1 <= self.columns <= 16, 1 <= self.draw <= 3, 0 <= self.redeals <= 3)
+        if not all(ranges) or not 0 <= self.base < 13:
             raise ValueError(f"rules out of range: {self}")
         if self.autofill and self.draw != 1:
             raise ValueError(f"a fill turns one card: no autofill with {self.draw} a draw")

@@ -107,12 +107,11 @@ class FortyThievesAdapter:
         self.runs = rules.RUNS
         # by suit from the Aces (Forty Thieves' own shortcuts for the safe moves and the
         # foresight hold: they read a foundation's height as the rank it takes)
-        self.by_suit = rules.RULES.builds == SUIT and not rules.RULES.wraps
         # an emptied column filled from the waste: a move that empties a column takes the
         # waste's top too, so draws do not commute with it (its actions draw first, ``actions``),
         # it is never a safe move while a card could fill it, and nothing is foreseen
         self.autofill = rules.RULES.autofill
-        self.by_suit = self.by_suit and not self.autofill
+        self.by_suit = rules.RULES.builds == SUIT and not rules.RULES.wraps and not self.autofill
         # from another rank, ranks wrap: a card's rise (its place in its suit's run up from
         # the base) is what a foundation's height is compared with, and the base card has a
         # card that goes onto it in a column (the rank below it, the last to go home)
@@ -393,9 +392,8 @@ class FortyThievesAdapter:
             for d in self.columns:  # both copies of a top card may be: each is another position
                 pile = p[d]
                 if pile:
-                    for card in under[
-                        pile[-1]
-                    ]:  # the cards that go onto it (none on an Ace, unless ranks wrap)
+                    # the cards that go onto it (none on an Ace, unless ranks wrap)
+                    for card in under[pile[-1]]:
                         for i in at[card]:
                             if i < size and reason_onto(d, card) is None:
                                 k = size - i if draws is None else draws(size - 1 - i)

@@ -123,11 +123,11 @@ class FortyThievesView(GameView):
         is not the Ace (Pluto's Twos)."""
         if fact.kind == "foundation":
             suit = "SHDC"[(fact.suit or 0) % 4]
-            base = g.RULES.base if isinstance(g, game.FortyThieves) else 0
+            first = _first_card(g, fact)
             rank = (
                 f'<text class="ghost-rank" x="{slot.x + CARD_W / 2:g}" y="{slot.y + 34:g}">'
-                f"{words.ranks[base]}</text>"
-                if base
+                f"{words.ranks[first.rank - 1]}</text>"
+                if first is not None
                 else ""
             )
             return (
@@ -156,9 +156,9 @@ class FortyThievesView(GameView):
             key = "label_ft_foundation" if cards else "label_ft_foundation_empty"
             if cards:
                 values["card"] = words.card(cards[-1])
-            elif isinstance(g, game.FortyThieves) and g.RULES.base:  # Pluto's: say its Two
+            elif g is not None and (first := _first_card(g, fact)) is not None:  # Pluto's Two
                 key = "label_ft_foundation_base"
-                values["card"] = words.card(game.Card(g.TAKES[fact.number - 1][0]))
+                values["card"] = words.card(first)
             return words.text(
                 key, n=fact.number, suit=suit_word(words, fact.suit, "suit"), **values
             )
@@ -213,6 +213,15 @@ class FortyThievesView(GameView):
 
     def auto_places(self, settings: Settings) -> bool:
         return settings.auto_placement
+
+
+def _first_card(g: game.Solitaire, fact: game.Place) -> game.Card | None:
+    """The card an empty foundation of ``g`` takes first where that is not an Ace (Pluto's
+    Twos), as the engine says: the rule is not written here."""
+    if fact.kind != "foundation" or not isinstance(g, game.FortyThieves):
+        return None
+    card = g.takes_home(fact.number - 1)  # the foundations are the first places
+    return None if card is None or card % 13 == 0 else game.CARDS[card]
 
 
 def fit(words: Messages, key: str, room: int = 5) -> str:
