@@ -39,8 +39,7 @@ BOXES = """() => [...document.querySelectorAll('[data-place]')].map(e => {
 
 
 def columns_of(kind: str) -> int:
-    game_id, variant = kind.split("-")
-    return 16 if game_id == "CR1" else FAMILY[variant].columns
+    return FAMILY[kind].columns if kind in FAMILY else 16
 
 
 def open_link(page: Page, code: str) -> None:
@@ -69,8 +68,8 @@ def check_layout(page: Page, kind: str, width: int) -> None:
     assert len(columns) == columns_of(kind), kind
     t1 = page.locator('[data-place="t1"]')
     g = game.new(code)
-    if kind.startswith("FT1"):
-        rules = FAMILY[kind.split("-")[1]]
+    if kind in FAMILY:
+        rules = FAMILY[kind]
         expect(t1.locator(".face-down")).to_have_count(rules.down)
         expect(t1.locator("[data-card]")).to_have_count(rules.up)
     elif kind == "CR1-O":  # every card of a pile shows
@@ -172,6 +171,26 @@ def test_a_face_down_card_turns_up_when_the_card_on_it_leaves(board, kind):
     expect(t1.locator(".face-down")).to_have_count(0)
     assert cards_of(board, "t1") == ["5C"]
     expect(t1).to_have_attribute("aria-label", re.compile("five of clubs"))
+
+
+def test_a_column_emptied_in_corona_takes_the_wastes_card_and_it_is_said(board):
+    """The fill is the engine's (part of the move): the page shows the waste's card flying
+    into the emptied column and says so; Undo takes both back."""
+    others = ["stock", "t4", "t5", "t6", "t7", "t8", "t9", "t10", "t11", "t12"]
+    g = build(
+        "FT2-C score=0 moves=0", {"t1": "AS", "t2": "KH", "t3": "QH", "waste": "7D 9C"}, others
+    )
+    load_position(board, g.position())
+    board.locator('[data-place="t1"] [data-card]').click()  # the Ace goes home: t1 empties
+    expect(board.locator("#announce")).to_contain_text(
+        "Column 1 filled from the waste: nine of clubs"
+    )
+    assert cards_of(board, "t1") == ["9C"] and cards_of(board, "waste")[-1] == "7D"
+    board.click("[data-action=undo]")
+    expect(board.locator('[data-place="t1"]')).to_have_attribute(
+        "aria-label", re.compile("ace of spades")
+    )
+    assert cards_of(board, "waste")[-1] == "9C"
 
 
 def test_a_face_down_crescent_pile_turns_its_next_card_up(board):

@@ -12,7 +12,7 @@ from harness import Watch, controlled, ready, visit
 from pages import choose, open_menu, tap
 from playwright.sync_api import expect
 
-from game.kinds import REGISTRY
+from game.kinds import FORTY_THIEVES, REGISTRY
 from game.ui.text.languages import LANGUAGES
 from tools import catalogs
 
@@ -186,7 +186,7 @@ def test_on_a_phone_the_family_table_scrolls_alone_under_a_low_bar(fresh):
                 const r = document.createRange(); r.selectNodeContents(td);
                 return new Set([...r.getClientRects()].map(q => Math.round(q.top))).size; })"""
         )
-        family = [kind for kind in REGISTRY if kind.game == "FT1"]
+        family = [kind for kind in REGISTRY if kind.family is FORTY_THIEVES]
         assert lines == [1] * len(family), (lang, lines)  # FT1-J, not FT1- over J
         page.keyboard.press("Escape")
         expect(dialog).not_to_have_attribute("open", "")

@@ -37,14 +37,17 @@ from .core import (
 from .crescent import Crescent
 from .finish import finishing_line
 from .forty_thieves import VARIANT_CLASSES, FortyThieves
-from .kinds import REGISTRY, Kind, kind_of
+from .kinds import FAMILIES, REGISTRY, Kind, kind_of
 from .position import PositionError, position_lines
 
-GAMES: dict[str, type[Crescent | FortyThieves]] = {"CR1": Crescent, "FT1": FortyThieves}
+# a family's engine, by the family's first code part; a code's first part -> its family's engine
+ENGINES: dict[str, type[Crescent | FortyThieves]] = {"CR1": Crescent, "FT1": FortyThieves}
+GAMES: dict[str, type[Crescent | FortyThieves]] = {
+    first: ENGINES[family.game] for first, family in FAMILIES.items()
+}
 # every kind's engine: its family's class, or the family's class made on its own rules
 CLASSES: dict[str, type[Crescent | FortyThieves]] = {
-    kind.code: VARIANT_CLASSES[kind.variant] if kind.game == "FT1" else GAMES[kind.game]
-    for kind in REGISTRY
+    kind.code: VARIANT_CLASSES.get(kind.code) or GAMES[kind.game] for kind in REGISTRY
 }
 # a position's first word -> its class: a game's, or a variant's whose rules differ (FT1-J)
 POSITION_WORDS: dict[str, type[Crescent | FortyThieves]] = {Crescent.WORD: Crescent} | {

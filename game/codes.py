@@ -43,7 +43,7 @@ class BadCodeFormat(CodeError):
 
 
 class UnknownGame(CodeError):
-    """The prefix names no game (``CR1`` and ``FT1`` exist)."""
+    """The prefix names no game (``CR1``, ``FT1`` and ``FT2`` exist)."""
 
 
 class UnknownVariant(CodeError):

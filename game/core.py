@@ -377,6 +377,12 @@ class Solitaire:
     def can_redo(self) -> bool:
         return bool(self._redo)
 
+    @property
+    def last_fill(self) -> str | None:
+        """The column the last move emptied and the rules then filled at once (a card from the
+        waste, part of that move: ``autofill``), or None: what the page shows and says."""
+        return None
+
     def redeal(self) -> None:
         """The redeal (checked), refused with the game's own reason (``redeal_refusal``).
         Whether it can be undone is the game's rule: Crescent's clears the history (its rules

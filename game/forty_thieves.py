@@ -31,8 +31,8 @@ STOCK, WASTE = 8 + COLUMNS, 9 + COLUMNS
 
 _RED = (False, True, True, False)  # spades, hearts, diamonds, clubs
 
-FAMILY: dict[str, FortyRules] = {  # each game's rules by its code's variant letter
-    kind.variant: kind.rules for kind in REGISTRY if isinstance(kind.rules, FortyRules)
+FAMILY: dict[str, FortyRules] = {  # each game's rules by its kind ("FT1-J", "FT2-C")
+    kind.code: kind.rules for kind in REGISTRY if isinstance(kind.rules, FortyRules)
 }
 
 
@@ -96,8 +96,7 @@ class FortyThieves(Solitaire):
     subclass made from its rules (:data:`VARIANT_CLASSES`, from the games' records)."""
 
     GAME = "FT1"
-    VARIANT: ClassVar[str] = "N"
-    RULES: ClassVar[FortyRules] = FAMILY["N"]
+    RULES: ClassVar[FortyRules] = FAMILY["FT1-N"]
     PLACES = _places(COLUMNS)
     HEADER = ("score", "moves")
     FACTS = _facts(COLUMNS)
@@ -118,11 +117,6 @@ class FortyThieves(Solitaire):
     SCORED = True
     UNDO_KEEPS_COUNT = True
 
-    @classmethod
-    def variant(cls, letter: str) -> type[FortyThieves]:
-        """The class of the family's game ``letter`` (``"N"``: this one)."""
-        return VARIANT_CLASSES[letter]
-
     def __init__(
         self,
         places: list[list[Card]],
@@ -142,7 +136,7 @@ class FortyThieves(Solitaire):
         shuffled cards go round the C columns, row by row (card k to column k mod C, the first
         rows face down); the others are the stock, its last card turned first. Forty Thieves:
         40 cards to 10 columns, a stock of 64."""
-        game = VARIANT_CLASSES[code.variant] if cls is FortyThieves else cls  # (rules_class)
+        game = VARIANT_CLASSES[code.kind] if cls is FortyThieves else cls  # (rules_class)
         columns, dealt = game.COLUMN_COUNT, game.DEALT
         cards = shuffled_pack(code.deal)
         places: list[list[Card]] = [[] for _ in _FOUNDATIONS]
@@ -289,7 +283,7 @@ class FortyThieves(Solitaire):
         elif s < 8:
             self.score = max(0, before + FOUNDATION_TO_COLUMN)
         self.moves += 1
-        if not p[s] and self.AUTOFILL and s >= 8:
+        if not p[s] and self.AUTOFILL and 8 <= s < self.STOCK_AT:  # a column, not the waste
             filled = self._fill(s)
             if filled:
                 return (s, d, before, n, 0, filled)
@@ -371,6 +365,13 @@ class FortyThieves(Solitaire):
             del target[-n:]
         self.score = before  # exact, the floor at 0 included
         self.moves -= 1
+
+    @property
+    def last_fill(self) -> str | None:
+        record = self._undo[-1] if self._undo else None
+        if record is None or len(record) != 6 or record[0] == self.STOCK_AT:
+            return None
+        return self.PLACES[record[0]]  # (6: a move that filled the column it emptied)
 
     def move_of(self, record: Record) -> Move:
         if len(record) >= 5 and record[0] != self.STOCK_AT and record[3] != 1:
@@ -534,13 +535,12 @@ class FortyThieves(Solitaire):
         return super().describe() + f"\nScore: {self.score}; moves: {self.moves}."
 
 
-def _variant_class(letter: str, rules: FortyRules) -> type[FortyThieves]:
+def _variant_class(kind: str, rules: FortyRules) -> type[FortyThieves]:
     """A relative of Forty Thieves as a subclass: the same engine, its own rules' numbers."""
     columns = rules.columns
     attrs = {
-        "VARIANT": letter,
         "RULES": rules,
-        "WORD": f"FT1-{letter}",  # its positions name it: its rules are not Forty Thieves'
+        "WORD": kind,  # its positions name it: its rules are not Forty Thieves'
         "PLACES": _places(columns),
         "FACTS": _facts(columns),
         "HEADER": ("score", "moves", "redeals") if rules.redeals else ("score", "moves"),
@@ -557,18 +557,19 @@ def _variant_class(letter: str, rules: FortyRules) -> type[FortyThieves]:
         "EMPTY": rules.empty,
         "HOME_OUT": rules.home_out,
         "AUTOFILL": rules.autofill,
-        "__doc__": f"The Forty Thieves family's game {letter} ({rules}).",
+        "__doc__": f"The Forty Thieves family's game {kind} ({rules}).",
     }
-    return type(f"FortyThieves{letter}", (FortyThieves,), attrs)
+    return type(f"FortyThieves_{kind.replace('-', '_')}", (FortyThieves,), attrs)
 
 
-def rules_class(rules: FortyRules, letter: str = "Z") -> type[FortyThieves]:
+def rules_class(rules: FortyRules, kind: str = "FT1-Z") -> type[FortyThieves]:
     """The engine of any rules of the family, declared as a game or not (the tests' rules
-    that no game has yet): its positions are named ``FT1-<letter>``."""
-    return _variant_class(letter, rules)
+    that no game has yet): its positions are named ``kind``."""
+    return _variant_class(kind, rules)
 
 
+# each of the family's games' engine by its kind: Forty Thieves' own, or one made on its rules
 VARIANT_CLASSES: dict[str, type[FortyThieves]] = {
-    letter: FortyThieves if letter == "N" else _variant_class(letter, rules)
-    for letter, rules in FAMILY.items()
+    kind: FortyThieves if kind == "FT1-N" else _variant_class(kind, rules)
+    for kind, rules in FAMILY.items()
 }

@@ -28,17 +28,19 @@ class Family:
     help: str  # help/<lang>/<help>.md
 
 
-FAMILIES = {
-    "CR1": Family("CR1", "Crescent", "crescent", "crescent"),
-    "FT1": Family("FT1", "Forty Thieves family", "forty-thieves", "forty-thieves"),
-}
+CRESCENT = Family("CR1", "Crescent", "crescent", "crescent")
+FORTY_THIEVES = Family("FT1", "Forty Thieves family", "forty-thieves", "forty-thieves")
+# a code's first part -> its family. A family may have more than one: a published code never
+# changes what it deals, so when a family's letters run out its next games take the next
+# ruleset digit (FT2), on the same engine, the same shuffle and the same pages.
+FAMILIES = {"CR1": CRESCENT, "FT1": FORTY_THIEVES, "FT2": FORTY_THIEVES}
 
 
 @dataclass(frozen=True)
 class Kind:
     """One game: see the module's docstring."""
 
-    code: str  # "FT1-J": the game and the variant letter of its codes
+    code: str  # "FT1-J": its codes' first part (its family's, ruleset digit included) and letter
     name: str  # in English
     rules: Rules
     shortcut: bool = False  # the installed app has a shortcut to a new deal of it
@@ -220,6 +222,29 @@ REGISTRY: tuple[Kind, ...] = (
         daily=True,
     ),
     Kind("FT1-V", "Pluto", FortyRules(12, up=1, base=1), quick_win="FT1-V-AAAAAAB", daily=True),
+    # FT1's letters are all taken: the family's next games are FT2's (the same deal procedure).
+    # An emptied column takes the waste's top card at once (a card drawn first if need be)
+    Kind(
+        "FT2-C",
+        "Corona",
+        FortyRules(12, up=3, autofill=True, home_out=False),
+        quick_win="FT2-C-AAAAAAR",
+        daily=True,
+    ),
+    Kind(
+        "FT2-Y",
+        "Courtyard",
+        FortyRules(12, up=1, runs=True, autofill=True),
+        quick_win="FT2-Y-AAAAAAT",
+        daily=True,
+    ),
+    Kind(
+        "FT2-T",
+        "Triple Line",
+        FortyRules(12, up=3, builds=COLOUR, runs=True, redeals=1, autofill=True, home_out=False),
+        quick_win="FT2-T-AAAAAAI",
+        daily=True,
+    ),
 )
 KINDS_BY_CODE = {kind.code: kind for kind in REGISTRY}
 # the kinds whose own stored winning lines ship (a daily's, for Hint: tools/lines.py)

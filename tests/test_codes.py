@@ -13,7 +13,7 @@ import game
 from game.codes import DEAL_COUNT, KINDS, GameCode, SplitMix64, random_code, shuffled_pack
 
 ROOT = Path(__file__).resolve().parent.parent
-GOLDEN = sorted((ROOT / "tests" / "golden").glob("??1-*.txt"))
+GOLDEN = sorted((ROOT / "tests" / "golden").glob("??[0-9]-*.txt"))
 
 
 def test_deal_numbers_are_big_endian_base32():

@@ -8,6 +8,7 @@ import pytest
 
 import game
 from game.codes import KINDS
+from game.forty_thieves import FAMILY as FORTY
 from game.ui import board
 from game.ui.games.geometry import EDGE, RING
 from game.ui.records.settings import CHOICES, PACES, Settings
@@ -16,7 +17,7 @@ from game.ui.table import Table
 from game.ui.text.messages import Messages
 
 WORDS = Messages.load()
-FAMILY = [k for k in KINDS if k.startswith("FT1")]
+FAMILY = list(FORTY)
 ASPECTS = (0.36, 0.56, 1.0, 1.76, 2.2)  # desktop, a phone on its side, square, upright
 
 

@@ -203,7 +203,9 @@ def test_an_emptied_column_is_filled_from_the_waste_and_the_undo_takes_both_back
         "KH"
     ]
     assert g.moves == 1  # the fill is not a move of the player's
+    assert g.last_fill == "t2"
     g.undo()
+    assert g.last_fill is None
     assert g.position().split("\n", 1)[1] == before.split("\n", 1)[1]
 
 
@@ -217,6 +219,15 @@ def test_with_the_waste_out_a_card_is_drawn_to_fill_and_with_both_out_it_stays_e
     empty = position(FILLS, {"t1": ["KS"], "t2": ["QS"]})
     empty.play("t2", "t1")
     assert not empty.cards("t2")  # nothing left to fill it: it stays empty, and takes any card
+    assert empty.last_fill is None
+
+
+def test_only_a_column_is_filled_the_waste_played_out_stays_empty():
+    """PySolFC fills rows only: the waste's last card played draws nothing (nor scores)."""
+    g = position(FILLS, {"t1": ["KS"], "t2": ["KH"], "waste": ["QS"], "stock": ["KD"]})
+    g.play("waste", "t1")
+    assert not g.cards("waste") and [str(c) for c in g.cards("stock")] == ["KD"]
+    assert g.score == 5  # the card from the waste, and no fill
 
 
 def test_a_fill_is_part_of_the_engines_exact_inverse():

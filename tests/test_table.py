@@ -6,7 +6,7 @@ from game.ui.input.controller import Outcome
 from game.ui.records.settings import Settings
 from game.ui.table import Shown, Table
 from game.ui.text.messages import Messages
-from tests.helpers import one_move_from_won
+from tests.helpers import build, one_move_from_won
 
 WORDS = Messages.load()
 CR, FT = "CR1-N-AAAAAAB", "FT1-N-AAAAAAB"  # t6 QS goes to f5; FT: t7 AC goes to f4
@@ -182,3 +182,23 @@ def test_redeal_follows_the_games_rule_not_its_count_of_redeals_left():
     assert not bar.can_redeal  # (it went by redeals_left: enabled)
     shown = table(g).redeal(0)  # R says the game's own reason, not "no redeals left"
     assert shown.say == WORDS.refusal("not_playable") != WORDS.refusal("no_redeals")
+
+
+def test_a_column_the_rules_fill_shows_its_card_coming_from_the_waste_and_says_so():
+    """Corona: the Queen of spades leaves t2 empty, and the waste's top card fills it at once
+    (part of the move): it flies from the waste, and a screen reader hears of it."""
+    others = ["stock", "t3", "t4", "t5", "t6", "t7", "t8", "t9", "t10", "t11", "t12"]
+    g = build("FT2-C score=0 moves=0", {"t1": "KS", "t2": "QS", "waste": "7D 9H"}, others)
+    t = table(g)
+    t.draw(1.0)
+    origins = t.origins()
+    shown = t.input(t.controller.drop("t2", "t1"), 0, 1.0, origins)
+    said = "Queen of spades to column 1. Column 2 filled from the waste: nine of hearts."
+    assert shown.say == said
+    x1, y1 = board.top_card_xy(t.game, t.layout, "t2")
+    assert t.view.fill == ("t2", origins["waste"][0] - x1, origins["waste"][1] - y1)
+    assert t.draw(1.0).count('data-arrive="1"') == 2  # the Queen, and the fill
+    t.painted()
+    assert 'data-arrive="1"' not in t.draw(1.0)
+    t.game.undo()
+    assert t.game.last_fill is None and list(map(str, t.game.cards("waste"))) == ["7D", "9H"]

@@ -44,6 +44,8 @@ class View:
     targets: frozenset[str] = field(default_factory=frozenset)
     arrival: tuple[str, float, float] | None = None  # place whose top card came from (dx, dy)
     arriving: int = 1  # how many cards at the top of the arrival's place travel (a run)
+    # the column a move emptied and the rules filled (autofill): its card came from the waste
+    fill: tuple[str, float, float] | None = None
     hint: tuple[str, ...] = ()  # the places of a hinted move: from, then to
     # a run picked in a column, (place, cards from the top): the selected run, or the card the
     # keyboard points at inside a column (``picked`` class on that card and those above it)
@@ -209,6 +211,7 @@ def parts(
             view.hint.index(place) if place in view.hint else -1,
             view.arrival if view.arrival and view.arrival[0] == place else None,
             view.arriving,
+            view.fill if view.fill and view.fill[0] == place else None,
             layout.slots[place],
             layout.height,
             layout.beside,
@@ -283,8 +286,13 @@ def place_part(
     picked = view.picked[1] if view.picked and view.picked[0] == place else 0
     for k, card in enumerate(shown):
         extra = ""
+        came = None
         if view.arrival and view.arrival[0] == place and k >= len(shown) - view.arriving:
-            dx, dy = view.arrival[1], view.arrival[2]
+            came = view.arrival
+        elif view.fill and view.fill[0] == place and k == len(shown) - 1:
+            came = view.fill
+        if came is not None:
+            dx, dy = came[1], came[2]
             extra = f' data-dx="{dx:g}" data-dy="{dy:g}" data-arrive="1"'
         y = slot.y + (backs + k) * slot.fan
         markup = card_markup(card, slot.x, y, extra, index, words.ranks)

@@ -76,7 +76,7 @@ def announcement(result: Outcome, g: game.Solitaire, words: Messages, explain: b
         card = words.card(g.cards(dst)[-size])  # a run's lowest card names it
         if src == "stock":
             return words.text("drawn", card=card)
-        return words.text("moved", card=card, place=place_name(g, dst, words))
+        return words.text("moved", card=card, place=place_name(g, dst, words)) + filled(g, words)
     if result.kind == "refused":
         if not explain:
             return words.text("refused")
@@ -88,6 +88,16 @@ def announcement(result: Outcome, g: game.Solitaire, words: Messages, explain: b
     if result.kind == "deselected":
         return words.text("deselected")
     return None
+
+
+def filled(g: game.Solitaire, words: Messages) -> str:
+    """The words after a move that the rules followed with a fill (" Column 3 filled from the
+    waste: …"), else none."""
+    column = g.last_fill
+    if column is None:
+        return ""
+    card = words.card(g.cards(column)[-1])
+    return " " + words.text("filled", n=g.place(column).number, card=card)
 
 
 def taken(g: game.Solitaire, place: str, size: int, words: Messages) -> str:

@@ -75,8 +75,8 @@ def family_groups(words: Messages, kinds: Iterable[Kind] = REGISTRY) -> tuple[Gr
     it changes (``picker_builds_colour``…), each in the order of the records."""
     kinds = tuple(kinds)
     groups: list[Group] = []
-    for game, family in FAMILIES.items():
-        members = [k for k in kinds if k.game == game]
+    for family in dict.fromkeys(FAMILIES.values()):  # (FT1 and FT2: one family)
+        members = [k for k in kinds if k.family is family]
         if not members:
             continue
         shelves: dict[str, list[Row]] = {}

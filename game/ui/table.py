@@ -81,7 +81,7 @@ class Table:
     def painted(self) -> None:
         """The draw is on the screen: a card's arrival has been shown, and is not shown again
         (a redraw before the paint, for a new board shape, keeps it: the card still flies)."""
-        self.view.arrival = None
+        self.view.arrival = self.view.fill = None
 
     def rects(self) -> dict[str, board.Rect]:
         """Where each place is drawn now, for the arrow keys."""
@@ -127,9 +127,18 @@ class Table:
             if src in origins:  # else it just appears (no input moves a card it did not name)
                 start = (origins[src][0] + dragged[0], origins[src][1] + dragged[1])
                 self.view.arrival = board.arrival(self.game, self.layout, dst, start)
+            self.view.fill = self.filled_from_waste(origins)
         explain = self.settings.interactive_rules
         say = panel.announcement(result, self.game, self.words, explain)
         return self.settle(say, now_ms, sound_of(result))
+
+    def filled_from_waste(self, origins: dict[str, Point]) -> tuple[str, float, float] | None:
+        """The fill of the column the last move emptied (autofill), flying from the waste."""
+        column = self.game.last_fill
+        if column is None:
+            return None
+        start = origins.get("waste") or board.top_card_xy(self.game, self.layout, "waste")
+        return board.arrival(self.game, self.layout, column, start)
 
     def replayed(self, move: game.Move, aspect: float, origins: dict[str, Point]) -> None:
         """A replay's step forward: the moved card flies from where it was (a redeal or a
@@ -138,6 +147,7 @@ class Table:
         self.lay_out(aspect)
         if not move.is_redeal and move.src in origins:
             self.view.arrival = board.arrival(self.game, self.layout, move.dst, origins[move.src])
+            self.view.fill = self.filled_from_waste(origins)
 
     def point(self, place: str, depth: int) -> Shown | None:
         """The keyboard points at the card ``depth`` from the top of ``place``: that card and

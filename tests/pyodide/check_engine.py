@@ -29,7 +29,7 @@ def check(condition, what):
 
 def main():
     check(sys.version_info[:2] >= (3, 12), f"expected Pyodide's Python, got {sys.version}")
-    for path in sorted(GOLDEN.glob("??1-*.txt")):
+    for path in sorted(GOLDEN.glob("??[0-9]-*.txt")):
         check(game.new(path.stem).position() == path.read_text(), f"golden deal {path.stem}")
     for name, counts in json.loads((GOLDEN / "perft.json").read_text()).items():
         g = (

@@ -203,7 +203,7 @@ def _start(position: str, code: str) -> game.Solitaire:
         rules = type(game.new(code))  # a relative of Forty Thieves has rules of its own
     except game.CodeError as err:
         raise Damaged(str(err)[:80]) from None
-    if not code.startswith(g.GAME + "-") or g.WORD != rules.WORD:
+    if type(g) is not rules:
         raise Damaged(f"a {g.WORD} position under {code}")
     g.code, g.origin = code, g.position()
     return g
