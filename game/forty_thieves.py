@@ -134,8 +134,8 @@ class FortyThieves(Solitaire):
         """The eight base cards (Aces) to the foundations first where the rules say so (each
         the first of its suit in shuffled order, the foundations in their order); then the next C·R
         shuffled cards go round the C columns, row by row (card k to column k mod C, the first
-        rows face down); the others are the stock, its last card turned first. Forty Thieves:
-        40 cards to 10 columns, a stock of 64."""
+        rows face down); the others are the stock, its last card turned first (onto the waste
+        at once where the rules say so). Forty Thieves: 40 cards to 10 columns, a stock of 64."""
         game = VARIANT_CLASSES[code.kind] if cls is FortyThieves else cls  # (rules_class)
         columns, dealt = game.COLUMN_COUNT, game.DEALT
         cards = shuffled_pack(code.deal)
@@ -145,7 +145,8 @@ class FortyThieves(Solitaire):
                 # the first of its two copies in shuffled order
                 places[f].append(cards.pop(cards.index(CARDS[game.TAKES[f][0]])))
         places += [cards[i:dealt:columns] for i in range(columns)]
-        places += [cards[dealt:], []]
+        stock = cards[dealt:]
+        places += [stock, [stock.pop()] if game.RULES.waste_first else []]
         g = game(places, 0, 0, str(code))
         if game.RULES.down:
             g.set_face_down([0] * 8 + [game.RULES.down] * columns + [0, 0])

@@ -235,14 +235,22 @@ REGISTRY: tuple[Kind, ...] = (
         "FT2-Y",
         "Courtyard",
         FortyRules(12, up=1, runs=True, autofill=True),
-        quick_win="FT2-Y-AAAAAAT",
+        quick_win="FT2-Y-AAAAADY",
         daily=True,
     ),
     Kind(
         "FT2-T",
         "Triple Line",
         FortyRules(12, up=3, builds=COLOUR, runs=True, redeals=1, autofill=True, home_out=False),
-        quick_win="FT2-T-AAAAAAI",
+        quick_win="FT2-T-AAAAACJ",
+        daily=True,
+    ),
+    # 4 columns of 5, the Aces home, the stock's first card on the waste, three redeals
+    Kind(
+        "FT2-G",
+        "Octagon",
+        FortyRules(4, up=5, redeals=3, bases_home=True, autofill=True, waste_first=True),
+        quick_win="FT2-G-AAAAAAN",
         daily=True,
     ),
 )

@@ -54,6 +54,7 @@ class FortyRules:
     # first when the waste is empty); with the stock and the waste both out it stays empty
     autofill: bool = False
     home_out: bool = True  # a foundation's top card may come back onto a column
+    waste_first: bool = False  # the deal ends by turning the stock's first card onto the waste
 
     def __post_init__(self) -> None:
         if self.builds not in BUILDS or self.empty not in EMPTIES:
@@ -61,6 +62,8 @@ class FortyRules:
         ranges = (1 <= self.columns <= 16, 1 <= self.draw <= 3, 0 <= self.redeals <= 3)
         if not all(ranges) or not 0 <= self.base < 13:
             raise ValueError(f"rules out of range: {self}")
+        if self.waste_first and self.draw != 1:
+            raise ValueError(f"the deal turns one card: no waste_first with {self.draw} a draw")
         if self.autofill and self.draw != 1:
             raise ValueError(f"a fill turns one card: no autofill with {self.draw} a draw")
         if self.columns * (self.down + self.up) + 8 * self.bases_home > 104:
@@ -78,7 +81,8 @@ class FortyRules:
 
     @property
     def stock(self) -> int:
-        """Cards in the stock at the deal."""
+        """Cards not dealt to the columns or the foundations: the stock at the deal (one of
+        them on the waste where ``waste_first``), and the most it can ever hold."""
         return 104 - self.dealt - 8 * self.bases_home
 
 

@@ -28,7 +28,9 @@ def test_a_deal_goes_round_the_columns_row_by_row_the_first_rows_face_down(kind)
     for k in range(columns):
         assert list(g.cards(f"t{k + 1}")) == cards[k:dealt:columns]
         assert g.face_down(f"t{k + 1}") == rules.down
-    assert list(g.cards("stock")) == cards[dealt:]  # its last card is turned first
+    stock = cards[dealt:]  # its last card is turned first: onto the waste at once in Octagon
+    assert list(g.cards("waste")) == ([stock.pop()] if rules.waste_first else [])
+    assert list(g.cards("stock")) == stock
     assert g.face_down("stock") == g.face_down("waste") == 0
     assert g.hidden == (rules.down > 0)
 

@@ -241,3 +241,5 @@ def test_a_fill_is_part_of_the_engines_exact_inverse():
     assert g.layout == start and g.score == score
     with pytest.raises(ValueError, match="autofill"):
         FortyRules(autofill=True, draw=3)
+    with pytest.raises(ValueError, match="waste_first"):
+        FortyRules(waste_first=True, draw=3)

@@ -197,6 +197,8 @@ class FortyThievesView(GameView):
             notes.append(words.text(f"note_bases_home_{rules.base}" if rules.base else "note_aces"))
         if rules.empty != ANY:
             notes.append(words.text(f"note_empty_{rules.empty}"))
+        if rules.waste_first:
+            notes.append(words.text("note_waste_first"))
         if rules.autofill:
             notes.append(words.text("note_autofill"))
         if not rules.home_out:
