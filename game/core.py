@@ -285,7 +285,7 @@ class Solitaire:
             return self.NUMBERS[place]
         except (KeyError, TypeError):
             raise UnknownPlace(
-                f"unknown place {place!r} in {self.GAME} (places: {', '.join(self.PLACES)})"
+                f"unknown place {place!r} in {self.kind} (places: {', '.join(self.PLACES)})"
             ) from None
 
     def place(self, place: str) -> Place:
@@ -379,8 +379,14 @@ class Solitaire:
 
     @property
     def last_fill(self) -> str | None:
-        """The column the last move emptied and the rules then filled at once (a card from the
-        waste, part of that move: ``autofill``), or None: what the page shows and says."""
+        """The column that the last move of the history (the one an undo would take back)
+        emptied and the rules then filled at once (a card from the waste, part of that move:
+        ``autofill``), or None: what the page shows and says after a move."""
+        return self.fill_of(self._undo[-1]) if self._undo else None
+
+    def fill_of(self, record: Record) -> str | None:
+        """The column a move's record (``apply``'s) says was filled at once after the move
+        emptied it, or None (the page's replay, which steps on the fast path)."""
         return None
 
     def redeal(self) -> None:

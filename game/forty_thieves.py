@@ -110,6 +110,7 @@ class FortyThieves(Solitaire):
     ONTO: ClassVar[tuple[tuple[int, ...], ...]] = builds_onto(SUIT)
     TAKES: ClassVar[tuple[tuple[int, ...], ...]] = foundation_takes(0)
     RUNS: ClassVar[bool] = False
+    RUN_ONTO: ClassVar[tuple[tuple[int, ...], ...]] = ONTO  # what a run is built as
     DRAW: ClassVar[int] = 1
     EMPTY: ClassVar[str] = ANY
     HOME_OUT: ClassVar[bool] = True
@@ -199,12 +200,13 @@ class FortyThieves(Solitaire):
 
     def run_length(self, j: int) -> int:
         """How many face-up cards at the top of column number ``j`` are built as the game
-        builds, each on the one below: the cards that move together where runs move."""
+        builds (in suit, where only runs in suit move), each on the one below: the cards that
+        move together where runs move."""
         column = self._p[j]
         i = len(column) - 1
         if i < 0:
             return 0
-        floor, onto = self._down[j], self.ONTO
+        floor, onto = self._down[j], self.RUN_ONTO
         while i > floor and column[i - 1] in onto[column[i]]:
             i -= 1
         return len(column) - i
@@ -367,10 +369,8 @@ class FortyThieves(Solitaire):
         self.score = before  # exact, the floor at 0 included
         self.moves -= 1
 
-    @property
-    def last_fill(self) -> str | None:
-        record = self._undo[-1] if self._undo else None
-        if record is None or len(record) != 6 or record[0] == self.STOCK_AT:
+    def fill_of(self, record: Record) -> str | None:
+        if len(record) != 6 or record[0] == self.STOCK_AT:
             return None
         return self.PLACES[record[0]]  # (6: a move that filled the column it emptied)
 
@@ -554,6 +554,7 @@ def _variant_class(kind: str, rules: FortyRules) -> type[FortyThieves]:
         "ONTO": builds_onto(rules.builds, rules.wraps),
         "TAKES": foundation_takes(rules.base),
         "RUNS": rules.runs,
+        "RUN_ONTO": builds_onto(SUIT if rules.runs_in_suit else rules.builds, rules.wraps),
         "DRAW": rules.draw,
         "EMPTY": rules.empty,
         "HOME_OUT": rules.home_out,

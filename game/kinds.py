@@ -253,6 +253,22 @@ REGISTRY: tuple[Kind, ...] = (
         quick_win="FT2-G-AAAAAAN",
         daily=True,
     ),
+    # the columns build down in any suit, but only a run in suit moves as one
+    Kind(
+        "FT2-W",
+        "Waterloo",
+        FortyRules(
+            6,
+            up=1,
+            builds=ANY_SUIT,
+            runs=True,
+            runs_in_suit=True,
+            bases_home=True,
+            waste_first=True,
+        ),
+        quick_win="FT2-W-AAAAAAE",
+        daily=True,
+    ),
 )
 KINDS_BY_CODE = {kind.code: kind for kind in REGISTRY}
 # the kinds whose own stored winning lines ship (a daily's, for Hint: tools/lines.py)

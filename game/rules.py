@@ -42,6 +42,9 @@ class FortyRules:
     up: int = 4  # then rows dealt face up
     builds: str = SUIT
     runs: bool = False  # a run built as the columns build moves as one
+    # where runs move, only a run in suit does, whatever the columns build (PySolFC's
+    # Spider_SS_RowStack: a column builds down in any suit, a run in suit moves as one)
+    runs_in_suit: bool = False
     redeals: int = 0  # times the waste is turned over into a new stock once the stock is out
     draw: int = 1  # stock cards turned onto the waste at a time (the top one plays)
     # the rank the foundations start from (0: the Ace, 1: the Two…). From another rank than
@@ -62,6 +65,10 @@ class FortyRules:
         ranges = (1 <= self.columns <= 16, 1 <= self.draw <= 3, 0 <= self.redeals <= 3)
         if not all(ranges) or not 0 <= self.base < 13:
             raise ValueError(f"rules out of range: {self}")
+        if self.runs_in_suit and (not self.runs or self.builds == SUIT):
+            raise ValueError(
+                f"runs in suit only where runs move and the columns build otherwise: {self}"
+            )
         if self.waste_first and self.draw != 1:
             raise ValueError(f"the deal turns one card: no waste_first with {self.draw} a draw")
         if self.autofill and self.draw != 1:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -150,3 +151,26 @@ def test_a_replay_counts_moves_as_the_game_does_a_redeal_being_none():
     while r.forward() is not None:
         counts.append(r.counted)
     assert counts[-1] == r.total and counts == [1, 2, 2, 3, 4, 4, 5, 6, 6]
+
+
+def test_a_replay_with_runs_and_fills_plays_as_the_game_did():
+    """Courtyard: runs move as one (a run is checked with its size, not as its top card alone)
+    and emptied columns fill from the waste; each step says which column it filled."""
+    rnd = random.Random(5)
+    g = game.new("FT2-Y-AAAAAAB")
+    filled: list[str | None] = []  # after each move: the column it filled, if any
+    while not (any(m.size > 1 for m in g.line) and any(filled)):
+        moves = g.legal_moves()
+        runs = [m for m in moves if m.size > 1]
+        g.play_move(rnd.choice(runs or moves))
+        filled.append(g.last_fill)
+    replay = Replay("FT2-Y-AAAAAAB", link_moves(g))
+    assert replay.broken is None and len(replay.moves) == len(g.line)
+    fills = []
+    while replay.forward():
+        fills.append(replay.filled())
+    assert fills == filled
+    assert replay.game.position() == g.position()
+    # Waterloo: a "run" of mixed suits does not move as one (its top card alone might)
+    bad = Replay("FT2-W-AAAAAAB", ["t1-t6x2"])
+    assert bad.broken is not None and bad.broken.reason == "not_a_run"

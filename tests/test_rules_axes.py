@@ -243,3 +243,25 @@ def test_a_fill_is_part_of_the_engines_exact_inverse():
         FortyRules(autofill=True, draw=3)
     with pytest.raises(ValueError, match="waste_first"):
         FortyRules(waste_first=True, draw=3)
+
+
+SPIDER = FortyRules(6, up=1, builds=ANY_SUIT, runs=True, runs_in_suit=True)  # Waterloo's
+
+
+def test_where_only_runs_in_suit_move_any_suit_builds_but_a_mixed_run_does_not_move():
+    """PySolFC's Spider_SS_RowStack: a card goes onto any card one rank higher; of what is
+    built, only a run in suit moves as one (and the part of it above a card of another suit)."""
+    g = position(
+        SPIDER, {"t1": ["KS", "QH", "JH"], "t2": ["KD"], "t3": ["KC", "QC", "JC"], "t4": ["KH"]}
+    )
+    assert g.movable("t1") == 2  # the Queen and the Jack of hearts, not the King under them
+    assert g.movable("t3") == 3
+    assert g.refusal("t1", "t2", 2) is None  # a run in suit onto a King of another suit
+    assert g.refusal("t1", "t2", 3) is not None  # the spades' King is not part of the run
+    g.play("t1", "t2", 2)
+    assert [str(c) for c in g.cards("t2")] == ["KD", "QH", "JH"]
+    assert g.movable("t2") == 2  # KD QH is built (any suit) but not a run
+    with pytest.raises(ValueError, match="runs in suit only"):
+        FortyRules(runs=True, runs_in_suit=True)  # the columns build in suit already
+    with pytest.raises(ValueError, match="runs in suit only"):
+        FortyRules(builds=ANY_SUIT, runs_in_suit=True)  # and no run moves at all

@@ -33,13 +33,12 @@ AXES = {
     "stays-empty-aces-home": FortyRules(12, up=3, bases_home=True, empty=NOTHING),
     "twos-colour-runs": FortyRules(10, up=2, builds=COLOUR, runs=True, base=1),
     "twos-home-no-return": FortyRules(8, up=2, base=1, bases_home=True, home_out=False),
-    # an emptied column filled from the waste (Corona, Courtyard, Triple Line: no game yet)
-    "autofill-kept-home": FortyRules(12, up=3, autofill=True, home_out=False),
-    "autofill-runs": FortyRules(12, up=1, runs=True, autofill=True),
-    "autofill-colour-redeal": FortyRules(
-        12, up=3, builds=COLOUR, runs=True, redeals=1, autofill=True, home_out=False
-    ),
+    # (autofill: Corona, Courtyard, Triple Line and Octagon are games, checked as such)
     "no-return-redeal": FortyRules(8, redeals=1, home_out=False),
+    # any suit builds, only runs in suit move (Waterloo's columns; Little Forty's, filled)
+    "spider-runs-autofill": FortyRules(
+        8, up=2, builds=ANY_SUIT, runs=True, runs_in_suit=True, autofill=True, redeals=1
+    ),
 }
 GAMES |= {name: rules_class(rules) for name, rules in AXES.items()}
 

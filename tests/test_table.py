@@ -196,9 +196,14 @@ def test_a_column_the_rules_fill_shows_its_card_coming_from_the_waste_and_says_s
     said = "Queen of spades to column 1. Column 2 filled from the waste: nine of hearts."
     assert shown.say == said
     x1, y1 = board.top_card_xy(t.game, t.layout, "t2")
-    assert t.view.fill == ("t2", origins["waste"][0] - x1, origins["waste"][1] - y1)
+    fly_from_waste = (origins["waste"][0] - x1, origins["waste"][1] - y1)
+    assert t.view.fill == ("t2", *fly_from_waste)
     assert t.draw(1.0).count('data-arrive="1"') == 2  # the Queen, and the fill
     t.painted()
     assert 'data-arrive="1"' not in t.draw(1.0)
     t.game.undo()
     assert t.game.last_fill is None and list(map(str, t.game.cards("waste"))) == ["7D", "9H"]
+    origins = t.origins(("t2", None))  # the page's: only where the input moves from
+    t.game.play("t2", "t1")  # a replay's step: the game steps, then the table shows it
+    t.replayed(game.Move("t2", "t1"), 1.0, origins, filled="t2")
+    assert t.view.fill == ("t2", *fly_from_waste)

@@ -17,7 +17,7 @@ in its hash (``key``): a beam that dies out is still a proof. Where the foundati
 another rank than the Ace (Deuces, Pluto: ranks wrap, a King goes onto an Ace), a card's rise
 over the base is what a foundation's height says, the safe moves are the builders' (the base
 card is never safe: the rank below it, last home, goes onto it), and nothing is foreseen.
-Where an emptied column fills itself from the waste (``autofill``: no game declares it yet), a
+Where an emptied column fills itself from the waste (``autofill``: Corona, Octagon…), a
 move that empties a column reads the waste as a play off it does: it comes after k draws too,
 it is never a safe move while a card could fill the column, and nothing is foreseen.
 

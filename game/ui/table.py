@@ -127,27 +127,35 @@ class Table:
             if src in origins:  # else it just appears (no input moves a card it did not name)
                 start = (origins[src][0] + dragged[0], origins[src][1] + dragged[1])
                 self.view.arrival = board.arrival(self.game, self.layout, dst, start)
-            self.view.fill = self.filled_from_waste(origins)
+            self.view.fill = self.fill_from_waste(self.game.last_fill, origins)
         explain = self.settings.interactive_rules
         say = panel.announcement(result, self.game, self.words, explain)
         return self.settle(say, now_ms, sound_of(result))
 
-    def filled_from_waste(self, origins: dict[str, Point]) -> tuple[str, float, float] | None:
-        """The fill of the column the last move emptied (autofill), flying from the waste."""
-        column = self.game.last_fill
+    def fill_from_waste(
+        self, column: str | None, origins: dict[str, Point]
+    ) -> tuple[str, float, float] | None:
+        """The card that filled ``column`` after a move emptied it (autofill), flying from
+        the waste; None where no column was filled."""
         if column is None:
             return None
         start = origins.get("waste") or board.top_card_xy(self.game, self.layout, "waste")
         return board.arrival(self.game, self.layout, column, start)
 
-    def replayed(self, move: game.Move, aspect: float, origins: dict[str, Point]) -> None:
+    def replayed(
+        self,
+        move: game.Move,
+        aspect: float,
+        origins: dict[str, Point],
+        filled: str | None = None,
+    ) -> None:
         """A replay's step forward: the moved card flies from where it was (a redeal or a
         step back just redraws); no timer, no words, no end of game."""
         self.view = board.View()
         self.lay_out(aspect)
         if not move.is_redeal and move.src in origins:
             self.view.arrival = board.arrival(self.game, self.layout, move.dst, origins[move.src])
-            self.view.fill = self.filled_from_waste(origins)
+            self.view.fill = self.fill_from_waste(filled, origins)
 
     def point(self, place: str, depth: int) -> Shown | None:
         """The keyboard points at the card ``depth`` from the top of ``place``: that card and

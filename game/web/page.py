@@ -373,13 +373,16 @@ class Page:
         """A replay's game on the table (nothing of it is kept or counted)."""
         self.table = Table(g, self.table.settings, self.words)
 
-    def replay_step(self, step: Callable[[], Move | None]) -> None:
+    def replay_step(
+        self, step: Callable[[], Move | None], filled: Callable[[], str | None]
+    ) -> None:
         """A replay's move, played by ``step`` on the game on the table, shown flying from
-        where its card was before it."""
+        where its card was before it (and the card that ``filled`` the column it emptied,
+        from the waste)."""
         origins = self.table.origins()
         move = step()
         if move is not None:
-            self.table.replayed(move, self.aspect(), origins)
+            self.table.replayed(move, self.aspect(), origins, filled())
 
     def fresh_view(self) -> None:
         """No move to animate: a replay jumped."""

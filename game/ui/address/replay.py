@@ -41,7 +41,7 @@ class Replay:
         for k, word in enumerate(list(words)[:MAX_MOVES]):
             try:
                 move = Move.from_text(word.strip())
-                refusal = check.refusal(move.src, move.dst) if not move.is_redeal else None
+                refusal = None if move.is_redeal else check.refusal(move.src, move.dst, move.size)
             except ValueError:  # not a move's text, or a place this game does not have
                 self.broken = Broken(k + 1, excerpt(word), "not_a_move")
                 break
@@ -73,6 +73,11 @@ class Replay:
         move = self.moves[self.at]
         self.records.append(self.game.apply(move))
         return move
+
+    def filled(self) -> str | None:
+        """The column the last step's move emptied and the rules filled (its card came from
+        the waste), or None."""
+        return self.game.fill_of(self.records[-1]) if self.records else None
 
     def back(self) -> bool:
         if not self.records:

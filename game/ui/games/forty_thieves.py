@@ -186,7 +186,7 @@ class FortyThievesView(GameView):
         )
         notes = [deal]
         if rules.runs:
-            notes.append(words.text("note_runs"))
+            notes.append(words.text("note_runs_in_suit" if rules.runs_in_suit else "note_runs"))
         if rules.redeals:
             notes.append(words.count("note_redeals", rules.redeals))
         if rules.draw > 1:
