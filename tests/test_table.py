@@ -144,6 +144,8 @@ def test_the_toolbar_follows_the_game():
     assert ft.board_label == "Forty Thieves board, deal FT1-N-AAAAAAB"
     free = panel.toolbar(game.from_position(game.new("CR1-F-AAAAAAB").position()), WORDS)
     assert free.board_label == "CR1 board, deal -" and free.redeal == "Redeal (4)"
+    corona = panel.toolbar(game.from_position(game.new("FT2-C-AAAAAAB").position()), WORDS)
+    assert corona.board_label == "Corona board, deal -"  # its position names it: not "FT1"
 
 
 def test_a_draw_is_announced_as_a_draw_and_the_score_is_in_the_won_text():

@@ -34,7 +34,10 @@ class Toolbar:
 
 def toolbar(g: game.Solitaire, words: Messages) -> Toolbar:
     left = g.redeals_left
-    name = words.text(f"game_{g.kind}") if g.code else g.GAME  # (a position: its family)
+    # a position names its game where its first word says its kind (a relative of Forty
+    # Thieves: "FT2-C"); else its family's code ("CR1": Crescent Four's rules read the same)
+    named = g.code or "-" in g.WORD
+    name = words.text(f"game_{g.kind}") if named else g.GAME
     return Toolbar(
         can_undo=g.can_undo,
         can_redo=g.can_redo,
