@@ -539,6 +539,7 @@ class FortyThieves(Solitaire):
 def _variant_class(kind: str, rules: FortyRules) -> type[FortyThieves]:
     """A relative of Forty Thieves as a subclass: the same engine, its own rules' numbers."""
     columns = rules.columns
+    onto = builds_onto(rules.builds, rules.wraps)
     attrs = {
         "RULES": rules,
         "WORD": kind,  # its positions name it: its rules are not Forty Thieves'
@@ -551,10 +552,10 @@ def _variant_class(kind: str, rules: FortyRules) -> type[FortyThieves]:
         "STOCK_AT": 8 + columns,
         "WASTE_AT": 9 + columns,
         "COLUMN_RANGE": range(8, 8 + columns),
-        "ONTO": builds_onto(rules.builds, rules.wraps),
+        "ONTO": onto,
         "TAKES": foundation_takes(rules.base),
         "RUNS": rules.runs,
-        "RUN_ONTO": builds_onto(SUIT if rules.runs_in_suit else rules.builds, rules.wraps),
+        "RUN_ONTO": builds_onto(SUIT, rules.wraps) if rules.runs_in_suit else onto,
         "DRAW": rules.draw,
         "EMPTY": rules.empty,
         "HOME_OUT": rules.home_out,

@@ -10,7 +10,6 @@ their own ``Host`` protocol: the few verbs below, never the table itself.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from pyscript import document, window
@@ -19,6 +18,7 @@ import game
 from game import Move, Solitaire
 from game.codes import random_code
 from game.ui import names, panel
+from game.ui.address.replay import Replay
 from game.ui.board import Rect
 from game.ui.guard import Handler, guard
 from game.ui.input.controller import Controller, Outcome
@@ -373,16 +373,13 @@ class Page:
         """A replay's game on the table (nothing of it is kept or counted)."""
         self.table = Table(g, self.table.settings, self.words)
 
-    def replay_step(
-        self, step: Callable[[], Move | None], filled: Callable[[], str | None]
-    ) -> None:
-        """A replay's move, played by ``step`` on the game on the table, shown flying from
-        where its card was before it (and the card that ``filled`` the column it emptied,
-        from the waste)."""
+    def replay_step(self, replay: Replay) -> None:
+        """A replay's next move, played on the game on the table, shown flying from where its
+        card was before it (and the card that filled the column it emptied, from the waste)."""
         origins = self.table.origins()
-        move = step()
+        move = replay.forward()
         if move is not None:
-            self.table.replayed(move, self.aspect(), origins, filled())
+            self.table.replayed(move, self.aspect(), origins, replay.filled())
 
     def fresh_view(self) -> None:
         """No move to animate: a replay jumped."""

@@ -7,7 +7,6 @@ nothing is saved or counted while a replay is shown. Checking and stepping are p
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import Any, Protocol
 
 from pyodide.ffi import create_proxy
@@ -38,9 +37,7 @@ class Host(Protocol):
         self, g: game.Solitaire, elapsed_ms: float = 0.0, keep_replay: bool = False
     ) -> None: ...
     def watch(self, g: game.Solitaire) -> None: ...
-    def replay_step(
-        self, step: Callable[[], game.Move | None], filled: Callable[[], str | None]
-    ) -> None: ...
+    def replay_step(self, replay: Replay) -> None: ...
     def fresh_view(self) -> None: ...
     def redraw(self) -> None: ...
     def resume(self, code: str) -> None: ...
@@ -173,7 +170,7 @@ class Replaying:
         replay = self.replay
         if replay is None or replay.at >= len(replay.moves):
             return False
-        self.host.replay_step(replay.forward, replay.filled)
+        self.host.replay_step(replay)
         self.shown()
         return True
 
