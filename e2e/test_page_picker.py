@@ -24,6 +24,7 @@ FAMILY_GROUPS = [
     "Built down in alternate colours",
     "Built down on any other suit",
     "Built down regardless of suit",
+    "Built up or down in alternate colours",
 ]
 
 

@@ -46,6 +46,7 @@ Reason = Literal[
     "waste_only",
     "stays_empty",
     "no_return",
+    "run_to_empty_only",
 ]
 """Why the rules refuse a move: a stable key the page turns into words (``refusal_<key>``)."""
 REASONS: frozenset[str] = frozenset(get_args(Reason))

@@ -4,11 +4,12 @@ fixed-suit foundations.
 Forty Thieves (``FT1-N``) deals 10 columns of 4 face up and a 64-card stock, one pass. Its
 relatives are the same engine on other rules (``rules.FortyRules``, declared with each game in
 ``kinds.py``): columns, rows dealt face down and face up, what a column builds on (suit,
-colour, other suit, any suit), whether a run moves as one, redeals of the waste, cards turned
-a draw, the Aces dealt home, what an empty column takes, whether a foundation's card may come
-back. Places: foundations ``f1``-``f8`` (suits S H D C S H D C), columns ``t1``-``tC``,
-``stock``, ``waste``. Internally foundations are indices 0-7 (suit = index % 4), columns 8 to
-7 + C, then the stock and the waste.
+colour, other suit, any suit; down, or up and down), whether a run moves as one (anywhere, or
+only into an empty column), redeals of the waste, cards turned a draw, the Aces dealt home,
+what an empty column takes, whether an emptied column fills itself, whether a foundation's
+card may come back. Places: foundations ``f1``-``f8`` (suits S H D C S H D C), columns
+``t1``-``tC``, ``stock``, ``waste``. Internally foundations are indices 0-7 (suit = index %
+4), columns 8 to 7 + C, then the stock and the waste.
 """
 
 from __future__ import annotations
@@ -36,16 +37,17 @@ FAMILY: dict[str, FortyRules] = {  # each game's rules by its kind ("FT1-J", "FT
 }
 
 
-def builds_onto(builds: str, wraps: bool = False) -> tuple[tuple[int, ...], ...]:
-    """For each card, the cards it goes onto in a column: one rank higher, in its own suit, in
-    a suit of the other colour, in any other suit or in any suit (nothing goes onto an Ace,
+def builds_onto(
+    builds: str, wraps: bool = False, both_ways: bool = False
+) -> tuple[tuple[int, ...], ...]:
+    """For each card, the cards it goes onto in a column: one rank higher (or lower too, where
+    columns build ``both_ways``), in its own suit, in a suit of the other colour, in any other
+    suit or in any suit (a King goes onto nothing higher, nor an Ace onto anything lower,
     unless ranks ``wraps``: then a King goes onto an Ace)."""
     out: list[tuple[int, ...]] = []
     for c in range(52):
         suit, rank = divmod(c, 13)
-        if rank == 12 and not wraps:
-            out.append(())
-            continue
+        steps = [s for s in ((1, -1) if both_ways else (1,)) if wraps or 0 <= rank + s <= 12]
         if builds == SUIT:
             suits: tuple[int, ...] = (suit,)
         elif builds == COLOUR:
@@ -54,7 +56,7 @@ def builds_onto(builds: str, wraps: bool = False) -> tuple[tuple[int, ...], ...]
             suits = tuple(t for t in range(4) if t != suit)
         else:
             suits = (0, 1, 2, 3)
-        out.append(tuple(t * 13 + (rank + 1) % 13 for t in suits))
+        out.append(tuple(t * 13 + (rank + step) % 13 for step in steps for t in suits))
     return tuple(out)
 
 
@@ -89,6 +91,7 @@ WASTE_TO_COLUMN = 5
 FOUNDATION_TO_COLUMN = -15
 
 _FOUNDATIONS = range(8)
+_NOTHING: tuple[tuple[int, ...], ...] = ((),) * 52  # no card goes onto any (runs_to_empty)
 
 
 class FortyThieves(Solitaire):
@@ -191,6 +194,8 @@ class FortyThieves(Solitaire):
         if n != 1:
             if not self.RUNS or s < 8 or s > stock or d < 8 or self.run_length(s) < n:
                 return "not_a_run"
+            if p[d] and self.RULES.runs_to_empty:
+                return "run_to_empty_only"
             return self.reason_onto(d, p[s][-n], s)
         if d < 8 and s < 8:
             return "foundation_order"  # foundation to foundation is not a move here
@@ -238,6 +243,8 @@ class FortyThieves(Solitaire):
                 return "alternate_colour"
             if builds == OTHER_SUIT and top // 13 == c // 13:
                 return "other_suit"
+            if self.RULES.both_ways:
+                return "adjacent_rank"
             # also: nothing goes on an Ace (unless ranks wrap)
             return "one_rank_higher" if builds == SUIT else "rank_higher"
         return None
@@ -298,14 +305,17 @@ class FortyThieves(Solitaire):
 
     def _fill(self, j: int) -> int:
         """Where the rules fill emptied columns: the waste's top card into column ``j`` (a
-        card drawn first when the waste is empty), scored as a card from the waste. How: 1
-        from the waste, 2 drawn first, 0 not at all (the stock and the waste are both out:
-        the column stays empty)."""
+        draw first when the waste is empty: the game's ``DRAW`` cards, fewer at the stock's
+        end), scored as a card from the waste. How: 1 from the waste, 1 + the cards drawn
+        where it drew first, 0 not at all (the stock and the waste are both out: the column
+        stays empty)."""
         p = self._p
         stock, waste = p[self.STOCK_AT], p[self.WASTE_AT]
-        filled = 1 if waste else 2 if stock else 0
-        if filled == 2:
-            waste.append(stock.pop())
+        filled = 1 if waste else 1 + min(self.DRAW, len(stock)) if stock else 0
+        if filled > 1:
+            drawn = stock[1 - filled :]
+            del stock[1 - filled :]
+            waste += reversed(drawn)  # as a draw turns them (``apply_draws``)
         if filled:
             p[j].append(waste.pop())
             self.score += WASTE_TO_COLUMN
@@ -357,10 +367,13 @@ class FortyThieves(Solitaire):
             p[s].append(p[d].pop())
         else:  # a run, or a move that turned a card up or filled the column it emptied
             s, d, before, n, turned = record[:5]
-            if len(record) == 6:  # the fill back onto the waste (and a drawn card back)
-                p[self.WASTE_AT].append(p[s].pop())
-                if record[5] == 2:
-                    p[self.STOCK_AT].append(p[self.WASTE_AT].pop())
+            if len(record) == 6:  # the fill back onto the waste (and the cards drawn back)
+                waste = p[self.WASTE_AT]
+                waste.append(p[s].pop())
+                if record[5] > 1:
+                    back = waste[1 - record[5] :]
+                    del waste[1 - record[5] :]
+                    p[self.STOCK_AT] += reversed(back)
             if turned:
                 self._down[s] += 1
             target = p[d]
@@ -419,11 +432,12 @@ class FortyThieves(Solitaire):
 
     def legal_runs(self) -> list[tuple[int, int, int]]:
         """Runs of 2 cards and more, column to column: onto a card that takes the run's lowest
-        card, or to an empty column that takes it (every part of the run, each a move of its
-        own)."""
+        card (unless runs move only into empty columns), or to an empty column that takes it
+        (every part of the run, each a move of its own)."""
         if not self.RUNS:
             return []
-        p, onto, columns = self._p, self.ONTO, self.COLUMN_RANGE
+        p, columns = self._p, self.COLUMN_RANGE
+        onto = _NOTHING if self.RULES.runs_to_empty else self.ONTO
         out: list[tuple[int, int, int]] = []
         for s in columns:
             column = p[s]
@@ -539,7 +553,7 @@ class FortyThieves(Solitaire):
 def _variant_class(kind: str, rules: FortyRules) -> type[FortyThieves]:
     """A relative of Forty Thieves as a subclass: the same engine, its own rules' numbers."""
     columns = rules.columns
-    onto = builds_onto(rules.builds, rules.wraps)
+    onto = builds_onto(rules.builds, rules.wraps, rules.both_ways)
     attrs = {
         "RULES": rules,
         "WORD": kind,  # its positions name it: its rules are not Forty Thieves'

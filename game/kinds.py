@@ -269,6 +269,22 @@ REGISTRY: tuple[Kind, ...] = (
         quick_win="FT2-W-AAAAAAE",
         daily=True,
     ),
+    # a column builds up or down, in alternate colours (one card at a time)
+    Kind(
+        "FT2-H",
+        "Foothold",
+        FortyRules(8, up=5, builds=COLOUR, both_ways=True),
+        quick_win="FT2-H-AAAAAAK",
+        daily=True,
+    ),
+    # Waterloo's columns, 10 of 4, three cards a draw, three redeals, emptied columns filled
+    Kind(
+        "FT2-L",
+        "Little Forty",
+        FortyRules(builds=ANY_SUIT, runs=True, runs_in_suit=True, redeals=3, draw=3, autofill=True),
+        quick_win="FT2-L-AAAAAAV",
+        daily=True,
+    ),
 )
 KINDS_BY_CODE = {kind.code: kind for kind in REGISTRY}
 # the kinds whose own stored winning lines ship (a daily's, for Hint: tools/lines.py)

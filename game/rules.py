@@ -3,11 +3,11 @@
 A game of the site is a family's engine (``crescent.py``, ``forty_thieves.py``) run on one of
 these records; ``kinds.py`` declares each game with its record. The Forty Thieves family's
 axes are those that PySolFC's ``fortythieves.py`` varies across its two-deck games and that
-many of them share: columns, rows dealt face down and face up, what a column builds on,
-whether runs move as one, passes through the stock, cards turned a draw, the rank the
-foundations start from, their first cards dealt to them, what an empty column takes, whether
-an emptied column fills itself from the waste and whether a card may come back from a
-foundation.
+many of them share: columns, rows dealt face down and face up, what a column builds on (and
+whether up or down), whether runs move as one (and where to), passes through the stock, cards
+turned a draw, the rank the foundations start from, their first cards dealt to them, what an
+empty column takes, whether an emptied column fills itself from the waste and whether a card
+may come back from a foundation.
 """
 
 from __future__ import annotations
@@ -42,6 +42,12 @@ class FortyRules:
     up: int = 4  # then rows dealt face up
     builds: str = SUIT
     runs: bool = False  # a run built as the columns build moves as one
+    # a column builds up or down: a card goes onto one rank higher or one rank lower, of the
+    # suits ``builds`` says (PySolFC's UD_*_RowStack: Foothold); one card moves at a time
+    both_ways: bool = False
+    # where runs move, a run moves as one only into an empty column: onto a card, one card
+    # at a time (PySolFC's Forty Nine)
+    runs_to_empty: bool = False
     # where runs move, only a run in suit does, whatever the columns build (PySolFC's
     # Spider_SS_RowStack: a column builds down in any suit, a run in suit moves as one)
     runs_in_suit: bool = False
@@ -53,8 +59,9 @@ class FortyRules:
     base: int = 0
     bases_home: bool = False  # the eight base cards (Aces) dealt to the foundations first
     empty: str = ANY  # what an empty column takes
-    # a column emptied by a move is filled at once with the waste's top card (a card drawn
-    # first when the waste is empty); with the stock and the waste both out it stays empty
+    # a column emptied by a move is filled at once with the waste's top card (a draw first
+    # when the waste is empty, of the game's ``draw`` cards: Little Forty turns three); with
+    # the stock and the waste both out it stays empty
     autofill: bool = False
     home_out: bool = True  # a foundation's top card may come back onto a column
     waste_first: bool = False  # the deal ends by turning the stock's first card onto the waste
@@ -71,8 +78,12 @@ class FortyRules:
             )
         if self.waste_first and self.draw != 1:
             raise ValueError(f"the deal turns one card: no waste_first with {self.draw} a draw")
-        if self.autofill and self.draw != 1:
-            raise ValueError(f"a fill turns one card: no autofill with {self.draw} a draw")
+        if self.both_ways and (self.runs or self.base):
+            raise ValueError(
+                f"where columns build both ways one card moves at a time, ranks never wrap: {self}"
+            )
+        if self.runs_to_empty and not self.runs:
+            raise ValueError(f"runs into empty columns only where runs move: {self}")
         if self.columns * (self.down + self.up) + 8 * self.bases_home > 104:
             raise ValueError(f"more cards dealt than two decks hold: {self}")
 

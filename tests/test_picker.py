@@ -41,14 +41,16 @@ def test_every_game_is_in_exactly_one_group_of_its_family_in_the_records_order()
         ("Built down in alternate colours", 4),
         ("Built down on any other suit", 4),
         ("Built down regardless of suit", 4),
+        ("Built up or down in alternate colours", 4),
     ]
     for group in groups:  # each group's games in the records' order
         order = [KINDS.index(row.kind) for row in group.rows]
         assert order == sorted(order)
     by_build = {row.kind: g.key for g in groups for row in g.rows}
-    for kind in REGISTRY:  # a relative's group is what its columns build on
+    for kind in REGISTRY:  # a relative's group is what its columns build on, and which way
         if isinstance(kind.rules, FortyRules):
-            assert by_build[kind.code] == f"picker_builds_{kind.rules.builds}"
+            both = "_both_ways" if kind.rules.both_ways else ""
+            assert by_build[kind.code] == f"picker_builds_{kind.rules.builds}{both}"
 
 
 def test_favourites_then_played_lately_head_the_list():
@@ -146,7 +148,7 @@ def test_a_family_s_own_groups_are_inside_its_group():
         else:
             nesting.append((tag[1], len(opened)))
     assert opened == []  # every group closed
-    assert nesting == [("3", 1), ("3", 1), ("3", 1), ("4", 2), ("4", 2), ("4", 2), ("4", 2)]
+    assert nesting == [("3", 1), ("3", 1), ("3", 1), *[("4", 2)] * 5]
 
 
 def test_markup_escapes_names():

@@ -8,7 +8,7 @@ import pytest
 
 import game
 from game.forty_thieves import builds_onto, rules_class
-from game.rules import ANY_SUIT, KING, NOTHING, SUIT, WASTE, FortyRules
+from game.rules import ANY_SUIT, COLOUR, KING, NOTHING, SUIT, WASTE, FortyRules
 
 RANKS = "A23456789TJQK"
 
@@ -239,8 +239,6 @@ def test_a_fill_is_part_of_the_engines_exact_inverse():
     assert len(record) == 6 and g.score > score  # scored as a card from the waste
     g.unapply(record)
     assert g.layout == start and g.score == score
-    with pytest.raises(ValueError, match="autofill"):
-        FortyRules(autofill=True, draw=3)
     with pytest.raises(ValueError, match="waste_first"):
         FortyRules(waste_first=True, draw=3)
 
@@ -265,3 +263,78 @@ def test_where_only_runs_in_suit_move_any_suit_builds_but_a_mixed_run_does_not_m
         FortyRules(runs=True, runs_in_suit=True)  # the columns build in suit already
     with pytest.raises(ValueError, match="runs in suit only"):
         FortyRules(builds=ANY_SUIT, runs_in_suit=True)  # and no run moves at all
+
+
+# Little Forty's: an emptied column filled after a draw of three
+FILLS_3 = FortyRules(4, up=1, draw=3, redeals=1, autofill=True)
+
+
+def test_with_three_a_draw_the_fill_draws_three_and_takes_the_top_one():
+    """PySolFC's fillStack: with the waste out, the stock deals (three cards, as a draw does)
+    and the waste's new top fills the column; the other two stay on the waste. Undone as one."""
+    g = position(FILLS_3, {"t1": ["KS"], "t2": ["QS"], "stock": ["KD", "KH", "KC", "QH"]})
+    start = g.layout
+    record = g.apply_at(g.index("t2"), g.index("t1"))
+    assert [str(c) for c in g.cards("t2")] == ["KH"]  # the third card turned
+    assert [str(c) for c in g.cards("waste")] == ["QH", "KC"]  # turned first, second
+    assert [str(c) for c in g.cards("stock")] == ["KD"]
+    g.unapply(record)
+    assert g.layout == start
+    short = position(FILLS_3, {"t1": ["KS"], "t2": ["QS"], "stock": ["KD", "KH"]})
+    short.play("t2", "t1")  # two left in the stock: both turned, the last one fills
+    assert [str(c) for c in short.cards("t2")] == ["KD"]
+    assert [str(c) for c in short.cards("waste")] == ["KH"] and not short.cards("stock")
+    short.undo()
+    assert [str(c) for c in short.cards("stock")] == ["KD", "KH"] and not short.cards("waste")
+
+
+FOOTHOLD = FortyRules(8, up=5, builds=COLOUR, both_ways=True)
+
+
+def test_where_columns_build_both_ways_a_card_goes_one_rank_up_or_down_in_the_other_colour():
+    """PySolFC's UD_AC_RowStack: onto a card one rank higher or lower, of the other colour;
+    one card moves at a time, however the column is built."""
+    onto = builds_onto(COLOUR, both_ways=True)
+    assert sorted(onto[4]) == sorted([13 + 5, 26 + 5, 13 + 3, 26 + 3])  # 5S: onto 6H 6D 4H 4D
+    assert sorted(onto[0]) == [14, 27]  # an Ace onto a Two only
+    assert sorted(onto[12]) == [24, 37]  # a King onto a Queen only
+    g = position(
+        FOOTHOLD,
+        {"t1": ["KH"], "t2": ["QS"], "t3": ["JD"], "t4": ["QD"], "t5": ["KC"], "t6": ["QH"]}
+        | {"t7": ["KS"], "t8": ["KD"]},
+    )
+    assert refused(g, "t2", "t1") is None  # down: the Queen of spades onto the King of hearts
+    assert refused(g, "t5", "t4") is None  # up: the King of clubs onto the Queen of diamonds
+    assert refused(g, "t7", "t1") == "adjacent_rank"  # a King onto a King
+    assert refused(g, "t2", "t4") == "adjacent_rank"  # a Queen onto a Queen
+    assert refused(g, "t3", "t6") == "alternate_colour"  # red onto red
+    g.play("t5", "t4")
+    assert [str(c) for c in g.cards("t4")] == ["QD", "KC"] and g.movable("t4") == 1
+    assert refused(g, "t3", "t2") is None  # and down again: JD onto QS
+    with pytest.raises(ValueError, match="both ways"):
+        FortyRules(builds=COLOUR, both_ways=True, runs=True)
+    with pytest.raises(ValueError, match="both ways"):
+        FortyRules(builds=COLOUR, both_ways=True, base=1)
+
+
+FORTY_NINE = FortyRules(7, up=7, builds=COLOUR, runs=True, runs_to_empty=True)
+
+
+def test_where_runs_go_to_empty_columns_only_a_run_moves_there_and_one_card_onto_a_card():
+    """PySolFC's Forty Nine: a run built down in alternate colours moves as one into an empty
+    column only; onto a card, the top card alone."""
+    g = position(
+        FORTY_NINE,
+        {"t1": ["KH", "QS", "JD"], "t2": ["KD"], "t3": ["KS"], "t4": ["QD"], "t5": ["KC"]},
+    )
+    assert g.movable("t1") == 3
+    assert g.refusal("t1", "t2", 2).reason == "run_to_empty_only"  # QS JD onto KD: no
+    assert g.refusal("t1", "t6", 3) is None and g.refusal("t1", "t6", 2) is None
+    t1, t6, t7 = g.index("t1"), g.index("t6"), g.index("t7")
+    assert sorted(g.legal_runs()) == [(t1, t6, 2), (t1, t6, 3), (t1, t7, 2), (t1, t7, 3)]
+    g.play("t1", "t6", 2)
+    assert [str(c) for c in g.cards("t6")] == ["QS", "JD"]
+    g.play("t4", "t5")  # one card onto a card
+    assert [str(c) for c in g.cards("t5")] == ["KC", "QD"]
+    with pytest.raises(ValueError, match="empty columns only"):
+        FortyRules(runs_to_empty=True)

@@ -39,6 +39,10 @@ AXES = {
     "spider-runs-autofill": FortyRules(
         8, up=2, builds=ANY_SUIT, runs=True, runs_in_suit=True, autofill=True, redeals=1
     ),
+    # both ways in suit, nothing back from a foundation (Foothold's columns build by colour)
+    "both-ways-suit-kept-home": FortyRules(8, up=2, both_ways=True, home_out=False),
+    # runs into empty columns only, in suit, a King only there (Forty-Nine's: by colour, any)
+    "runs-to-empty-kings": FortyRules(8, up=2, runs=True, runs_to_empty=True, empty=KING),
 }
 GAMES |= {name: rules_class(rules) for name, rules in AXES.items()}
 
@@ -134,3 +138,29 @@ def test_where_ranks_wrap_no_search_calls_lost_what_brute_force_wins_near_the_ba
                 assert exhaust(start, LIMIT) is not True, (name, label, seed, start.position())
                 seen["lost"] += 1
     assert seen["won"], seen
+
+
+def test_where_columns_build_both_ways_a_card_is_safe_home_only_with_the_next_rank_home_too():
+    """Foothold: a Six of the other colour goes onto a Five in a column (up), so the Five goes
+    home unasked only once both copies of those Sixes are home as well as the Fours. Here
+    every Four is home but a Six of each red suit and of spades is out: nothing is safe;
+    with the Sixes home too, the Fives are (brute force cannot reach this many cards)."""
+    from game.solver.forty_thieves import FortyThievesAdapter
+    from tests.test_rules_axes import position
+
+    foothold = next(kind.rules for kind in REGISTRY if kind.code == "FT2-H")
+    assert isinstance(foothold, FortyRules)
+
+    def spread(cards: list[str], tops: list[str]) -> dict[str, list[str]]:
+        columns = {f"t{i + 1}": cards[i::8] for i in range(8)}
+        for i, top in enumerate(tops):
+            columns[f"t{i + 1}"].append(top)
+        return columns
+
+    out = [r + s for s in "SHD" for r in "6789TJQK"]  # one copy of each: the other is home
+    fives = position(foothold, spread(out, ["5S", "5H", "5D"]))
+    assert FortyThievesAdapter(fives).start() == []  # the red Sixes could go onto 5S, and so on
+    out = [r + s for s in "SHD" for r in "6789TJQK" if r + s not in ("6H", "6D")]
+    safe = position(foothold, spread(out, ["5S"]))
+    adapter = FortyThievesAdapter(safe)
+    assert adapter.start() == [(8, 0, 0)] and len(adapter.p[0]) == 5  # t1's 5S onto f1, alone

@@ -11,6 +11,7 @@ import pytest
 
 import game
 from game.forty_thieves import COLUMNS, STOCK, WASTE, rules_class
+from game.kinds import KINDS_BY_CODE
 from game.rules import FortyRules
 from game.solver import UNKNOWN, UNWINNABLE, WINNABLE, Search, adapter_for, search, solve
 from game.solver.__main__ import main
@@ -666,12 +667,22 @@ def test_where_foundations_start_from_the_twos_the_safe_moves_read_ranks_from_th
     assert [m.text() for m in adapter.moves(adapter.start())] == []
 
 
-def test_where_emptied_columns_fill_themselves_a_move_that_empties_one_may_come_after_draws():
-    """Autofill (Corona's rule, no game yet): a move that empties a column takes the waste's
-    top card into it, so the cards drawn before it choose that card. Every position the
-    engine reaches by k draws then a move off the waste or a move that empties a column is
-    one of ``actions``' (the safe moves off; random walks with undos, runs included)."""
-    rules_game = rules_class(FortyRules(12, up=1, runs=True, autofill=True))
+@pytest.mark.parametrize(
+    "rules",
+    [
+        FortyRules(12, up=1, runs=True, autofill=True),  # Courtyard's
+        KINDS_BY_CODE["FT2-L"].rules,  # Little Forty: three a draw, and redeals
+    ],
+    ids=["one-a-draw", "three-a-draw"],
+)
+def test_where_emptied_columns_fill_themselves_a_move_that_empties_one_may_come_after_draws(
+    rules,
+):
+    """Autofill (Corona's rule): a move that empties a column takes the waste's top card into
+    it, so the cards drawn before it choose that card. Every position the engine reaches by k
+    draws then a move off the waste or a move that empties a column is one of ``actions``'
+    (the safe moves off; random walks with undos, runs included)."""
+    rules_game = rules_class(rules)
 
     def seen(g: game.Solitaire) -> tuple:
         columns = sorted(tuple(c) for c in g.layout[8:-2])
@@ -686,7 +697,7 @@ def test_where_emptied_columns_fill_themselves_a_move_that_empties_one_may_come_
             g, p = adapter.g, adapter.p
             stock = len(p[-2])
             expected = set()
-            for k in range(stock + 1):
+            for k in range(-(-stock // rules.draw) + 1):
                 after = g.copy()
                 if k:
                     after.apply_draws(k)

@@ -19,7 +19,10 @@ over the base is what a foundation's height says, the safe moves are the builder
 card is never safe: the rank below it, last home, goes onto it), and nothing is foreseen.
 Where an emptied column fills itself from the waste (``autofill``: Corona, Octagon…), a
 move that empties a column reads the waste as a play off it does: it comes after k draws too,
-it is never a safe move while a card could fill the column, and nothing is foreseen.
+it is never a safe move while a card could fill the column, and nothing is foreseen; with
+several cards a draw (Little Forty) the k-th draw's top card fills it. Where columns build up
+as well as down (``both_ways``: Foothold), a card one rank higher goes onto a card too, so a
+card is safe home only once the builders' cards one rank higher are home as well.
 
 Everything here goes through the engine's public fast path (``legal_at``, ``legal_runs``,
 ``foundation_cards``, ``reason_at``, ``reason_onto``, ``apply_at``, ``apply_draws``,
@@ -111,7 +114,14 @@ class FortyThievesAdapter:
         # waste's top too, so draws do not commute with it (its actions draw first, ``actions``),
         # it is never a safe move while a card could fill it, and nothing is foreseen
         self.autofill = rules.RULES.autofill
-        self.by_suit = rules.RULES.builds == SUIT and not rules.RULES.wraps and not self.autofill
+        # where columns build up as well as down, a card one rank higher goes onto a card too
+        self.both_ways = rules.RULES.both_ways
+        self.by_suit = (
+            rules.RULES.builds == SUIT
+            and not rules.RULES.wraps
+            and not self.autofill
+            and not self.both_ways
+        )
         # from another rank, ranks wrap: a card's rise (its place in its suit's run up from
         # the base) is what a foundation's height is compared with, and the base card has a
         # card that goes onto it in a column (the rank below it, the last to go home)
@@ -191,9 +201,12 @@ class FortyThievesAdapter:
         already, both copies? Then that card is safe on a foundation: the one statement of
         that rule here. Those cards are one rank lower, so one place lower in their suits' runs
         from the base: none for an Ace base; for another base, the base's lower neighbour,
-        the last card of every foundation."""
+        the last card of every foundation. Where columns build both ways, the cards one rank
+        higher as well (none above a King: ranks do not wrap there)."""
         p = self.p
         need = rise if rise else (13 if self.wraps else 0)
+        if self.both_ways and rise < 12:
+            need = rise + 2  # the builders' cards one rank higher home: those lower are too
         return all(len(p[t]) >= need and len(p[t + 4]) >= need for t in self.builders[suit])
 
     def peek(self, action: Action) -> tuple[int, int] | None:
@@ -408,14 +421,15 @@ class FortyThievesAdapter:
                             anywhere.append((k, WASTE, first))
             home.sort()  # by the stock card's depth, then the place
             onto.sort()
-        if self.autofill and size:  # a move that empties a column, after k draws: the k-th
-            emptying = ranked[6]  # card drawn fills it (each k another position)
+        if self.autofill and size:  # a move that empties a column, after k draws: the card
+            emptying = ranked[6]  # the k-th draw brings up fills it (each k another position)
+            draws_left = range(1, -(-size // self.draw) + 1)
             for s, d in g.legal_at():
                 if s in self.columns and len(p[s]) == 1:
-                    emptying += [(k, s, d) for k in range(1, size + 1)]
+                    emptying += [(k, s, d) for k in draws_left]
             for s, d, n in g.legal_runs():
                 if len(p[s]) == n:
-                    emptying += [(k, s, d, n) for k in range(1, size + 1)]
+                    emptying += [(k, s, d, n) for k in draws_left]
         if g.redeals_left and (size or p[WASTE]):  # the stock drawn out, then the waste over
             ranked[7].append((-(-size // self.draw), REDEALS, REDEALS))
         if self.rng is not None:  # each kind apart (the same orders as shuffling all, then a

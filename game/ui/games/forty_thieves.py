@@ -171,8 +171,11 @@ class FortyThievesView(GameView):
         return " · " + words.text("won_score", score=g.score)
 
     def shelf(self, rules: Rules) -> str:
-        """The relatives by what their columns build on (Forty Thieves' own: by suit)."""
-        return f"picker_builds_{rules.builds}" if isinstance(rules, FortyRules) else ""
+        """The relatives by what their columns build on, and whether up as well as down
+        (Forty Thieves' own: down by suit)."""
+        if not isinstance(rules, FortyRules):
+            return ""
+        return f"picker_builds_{rules.builds}" + ("_both_ways" if rules.both_ways else "")
 
     def notes(self, rules: Rules, words: Messages) -> tuple[str, ...]:
         """The deal, then each rule that is not Forty Thieves' own (the group says the build)."""
@@ -186,7 +189,11 @@ class FortyThievesView(GameView):
         )
         notes = [deal]
         if rules.runs:
-            notes.append(words.text("note_runs_in_suit" if rules.runs_in_suit else "note_runs"))
+            runs = "runs_in_suit" if rules.runs_in_suit else "runs"
+            runs = "runs_to_empty" if rules.runs_to_empty else runs
+            notes.append(words.text(f"note_{runs}"))
+        if rules.both_ways:
+            notes.append(words.text("note_both_ways"))
         if rules.redeals:
             notes.append(words.count("note_redeals", rules.redeals))
         if rules.draw > 1:
