@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from pages import attached
 from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
@@ -108,7 +109,7 @@ def ready(page: Page, reload: bool = False) -> None:
     """Wait until Python has booted and drawn the board (after a reload, if asked)."""
     if reload:
         page.reload()
-    page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+    attached(page, "body[data-ready]", 60_000)
 
 
 def open_page(
@@ -245,4 +246,4 @@ def controlled(page: Page) -> None:
     """Wait until the service worker has cached everything and controls the page, and has
     kept the files the page used that it does not fetch by itself (PyScript's chunks)."""
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=90_000)
-    page.wait_for_selector("body[data-offline=ready]", state="attached", timeout=90_000)
+    attached(page, "body[data-offline=ready]", 90_000)

@@ -19,6 +19,15 @@ def next_frame(page: Page, after: int) -> None:
     page.wait_for_function("n => Number(document.body.dataset.frame) > n", arg=after)
 
 
+def attached(page: Page, selector: str, timeout: float = 30_000) -> None:
+    """Wait until ``selector`` matches, looked for on every animation frame: a state the page
+    sets (``body[data-verdict=winnable]``) is seen the frame it is set, where
+    ``wait_for_selector`` polls at growing intervals, up to half a second late."""
+    page.wait_for_function(
+        "s => document.querySelector(s) !== null", arg=selector, timeout=timeout, polling="raf"
+    )
+
+
 PAINTED = "new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
 
 

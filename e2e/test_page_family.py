@@ -7,6 +7,7 @@ import re
 
 import pytest
 from pages import (
+    attached,
     cards_of,
     close_settings,
     load_code,
@@ -211,7 +212,7 @@ def test_the_check_gives_a_verdict_in_every_game(board):
         board.evaluate("document.body.removeAttribute('data-verdict')")
         open_settings(board)
         board.click("[data-action=check]")
-        board.wait_for_selector("body[data-verdict=winnable]", state="attached", timeout=60_000)
+        attached(board, "body[data-verdict=winnable]", 60_000)
         assert board.locator("#solver-status").inner_text().startswith("Yes"), kind.code
         close_settings(board)
 

@@ -11,6 +11,7 @@ import pytest
 from harness import Watch, ready
 from pages import (
     CONTROLS,
+    attached,
     center,
     choose,
     drag,
@@ -216,7 +217,7 @@ def test_center_is_a_point_of_the_board_and_a_proof_is_said_in_arabic(fresh):
     load_position(page, game.from_position(LOST).position())
     open_settings(page)
     page.click("[data-action=check]")
-    page.wait_for_selector("body[data-verdict=unwinnable]", state="attached", timeout=30_000)
+    attached(page, "body[data-verdict=unwinnable]", 30_000)
     words = Messages.load("ar")
     expected = words.text(
         "check_proof", reason=words.proof(prove_unwinnable(game.from_position(LOST)))

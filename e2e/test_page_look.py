@@ -8,7 +8,18 @@ import re
 
 import pytest
 from harness import ROOT, SHOTS
-from pages import center, drag, frame, kept, load_code, next_frame, open_settings, resize, tap
+from pages import (
+    attached,
+    center,
+    drag,
+    frame,
+    kept,
+    load_code,
+    next_frame,
+    open_settings,
+    resize,
+    tap,
+)
 from playwright.sync_api import expect
 
 import game
@@ -123,7 +134,7 @@ def test_look_settings_apply_at_once_and_are_remembered(fresh):
     next_frame(page, before)
     assert page.locator("[data-card] .idx").first.get_attribute("font-size") == "48"
     page.reload()
-    page.wait_for_selector("body[data-ready]", state="attached")
+    attached(page, "body[data-ready]")
     expect(body).to_have_attribute("data-deck", "four")
     expect(body).to_have_attribute("data-theme", "dark")
     expect(body).to_have_attribute("data-index", "large")
@@ -224,7 +235,7 @@ def test_sound_is_off_by_default_and_never_starts_before_a_gesture(fresh):
     settings = {"sound": True, "ask_redeal": False}  # Redeal without its question, below
     page.evaluate("s => localStorage.setItem('solitaire.settings', JSON.stringify(s))", settings)
     page.reload()
-    page.wait_for_selector("body[data-ready]", state="attached")
+    attached(page, "body[data-ready]")
     assert page.evaluate("window.__audio") == 0  # none made at load
     expect(page.locator("[data-setting=sound]")).to_be_checked()
     tap(page, "t6")  # QS to its foundation: the first gesture, and a move

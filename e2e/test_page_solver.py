@@ -7,6 +7,7 @@ import time
 from pathlib import Path
 
 from pages import (
+    attached,
     center,
     close_settings,
     drag,
@@ -49,7 +50,7 @@ def test_hint_from_an_opening_highlights_a_winning_move_in_under_two_seconds(boa
     load_code(board, code)
     # the worker starts when the page has been idle a few seconds after ready (a hint before
     # that waits for its boot too: about 1 s more on an idle machine)
-    board.wait_for_selector("body[data-solver-thread=worker]", state="attached", timeout=30_000)
+    attached(board, "body[data-solver-thread=worker]", 30_000)
     started = time.monotonic()
     board.click("[data-action=hint]")
     board.wait_for_function(
@@ -99,7 +100,7 @@ def test_a_hint_asked_while_the_worker_boots_answers_within_two_seconds(fresh):
     assert (src, dst) in {(m.src, m.dst) for m in game.new(code).legal_moves()}
     assert first.startswith(("Hint:", "No winning line found in time")), first
     # the worker's search, answered or not, runs to its end; its line is then the next answer
-    page.wait_for_selector("body[data-solver-thread=worker]", state="attached", timeout=30_000)
+    attached(page, "body[data-solver-thread=worker]", 30_000)
     page.wait_for_function("!document.body.dataset.solver", timeout=10_000)
     started = page.evaluate("performance.now()")
     page.click("[data-action=hint]")
@@ -136,7 +137,7 @@ def test_a_worker_that_cannot_load_ends_the_search_in_words_and_the_next_one_ret
     expect(page.locator("[data-action=check]")).to_have_text("Can this deal be won?")
     page.unroute(worker)  # back online
     page.click("[data-action=check]")
-    page.wait_for_selector("body[data-solver-thread=worker]", state="attached", timeout=30_000)
+    attached(page, "body[data-solver-thread=worker]", 30_000)
     page.wait_for_function(
         "/Searching… [1-9]/.test(document.querySelector('#solver-status').textContent)"
         " || document.body.dataset.verdict",
@@ -151,7 +152,7 @@ def test_check_reports_progress_and_a_proof(board):
     load_position(board, lost.position())
     open_settings(board)
     board.click("[data-action=check]")
-    board.wait_for_selector("body[data-verdict=unwinnable]", state="attached", timeout=10_000)
+    attached(board, "body[data-verdict=unwinnable]", 10_000)
     assert board.locator("#solver-status").inner_text().startswith("No: this deal cannot be won")
     close_settings(board)
 
@@ -162,7 +163,7 @@ def test_a_proof_of_loss_is_said_in_words_in_the_pages_language(board):
     load_position(board, game.from_position(LOST).position())
     open_settings(board)
     board.click("[data-action=check]")
-    board.wait_for_selector("body[data-verdict=unwinnable]", state="attached", timeout=10_000)
+    attached(board, "body[data-verdict=unwinnable]", 10_000)
     assert board.locator("#solver-status").inner_text() == (
         "No: this deal cannot be won. No winning line exists: the ace of hearts on pile 16 can "
         "never leave it. The ascending foundation can never take it. The descending foundation "
@@ -184,7 +185,7 @@ def test_a_link_to_a_deal_proven_lost_says_so_from_its_start(fresh):
     assert page.locator("[data-action=undo-to-winnable]").is_hidden()
     open_settings(page)
     page.click("[data-action=check]")
-    page.wait_for_selector("body[data-verdict=unwinnable]", state="attached", timeout=10_000)
+    attached(page, "body[data-verdict=unwinnable]", 10_000)
     assert (
         page.locator("#solver-status")
         .inner_text()
@@ -209,7 +210,7 @@ def test_check_a_deal_shows_progress_then_winnable_and_hint_follows(board):
         window.__statusWatch.observe(status, {childList: true, characterData: true, subtree: true});
     }""")
     board.click("[data-action=check]")
-    board.wait_for_selector("body[data-verdict=winnable]", state="attached", timeout=60_000)
+    attached(board, "body[data-verdict=winnable]", 60_000)
     assert board.locator("#solver-status").inner_text().startswith("Yes: this deal can be won")
     shown = board.evaluate("window.__statusWatch.disconnect(), window.__statuses")
     assert shown[0].startswith("Searching"), shown  # progress first, the verdict last
@@ -242,7 +243,7 @@ def test_searches_run_in_the_worker_and_leave_the_main_thread_free(board):
     load_code(board, "FT1-N-AAAAAAD")  # no verdict for a long while
     open_settings(board)
     board.click("[data-action=check]")
-    board.wait_for_selector("body[data-solver-thread=worker]", state="attached", timeout=30_000)
+    attached(board, "body[data-solver-thread=worker]", 30_000)
     board.wait_for_function(
         "/Searching… [1-9]/.test(document.querySelector('#solver-status').textContent)",
         timeout=15_000,
@@ -346,9 +347,9 @@ def test_a_move_that_loses_the_deal_is_said_once_with_an_undo_back_to_a_win(boar
     no win (the worker's quiet look after each move proves it); the notice offers the undo."""
     start = spades_and_hearts_from_six(BLOCKING[:2] + ["6H JH JS"] + BLOCKING[3:], "JH QS 9H TH")
     g = game.replay(start.copy(), solve(start).moves[:3])
-    board.wait_for_selector("body[data-solver-thread=worker]", state="attached", timeout=30_000)
+    attached(board, "body[data-solver-thread=worker]", 30_000)
     load_position(board, g.position())
-    board.wait_for_selector("body[data-watched=winnable]", state="attached", timeout=10_000)
+    attached(board, "body[data-watched=winnable]", 10_000)
     assert board.locator("#lost").is_hidden()
     board.click('[data-place="stock"]')
     board.wait_for_selector("#lost:not([hidden])", timeout=10_000)
@@ -451,7 +452,7 @@ def test_the_checks_answer_and_its_stop_are_in_view_on_a_phone_and_a_desktop(boa
             load_code(board, "CR1-N-AAAAAAT")  # a quick "yes", in three lines on a phone
             open_settings(board)
             board.click("[data-action=check]")
-            board.wait_for_selector("body[data-verdict]", state="attached", timeout=60_000)
+            attached(board, "body[data-verdict]", 60_000)
             assert board.locator("#solver-status").inner_text().startswith("Yes:")
             assert in_view(board, "#solver-status"), board.locator("#solver-status").bounding_box()
             board.screenshot(path=str(SHOTS / f"check-answer-{width}x{height}.png"))
@@ -464,7 +465,7 @@ def test_the_checks_answer_is_in_view_in_arabic_on_a_phone(fresh):
     page = fresh("#CR1-N-AAAAAAT", query="?test=1&lang=ar", viewport={"width": 390, "height": 844})
     open_settings(page)
     page.click("[data-action=check]")
-    page.wait_for_selector("body[data-verdict=winnable]", state="attached", timeout=60_000)
+    attached(page, "body[data-verdict=winnable]", 60_000)
     assert in_view(page, "#solver-status") and in_view(page, "[data-action=check]")
     page.screenshot(path=str(SHOTS / "check-answer-phone-ar.png"))
 
@@ -479,7 +480,7 @@ def test_the_solver_says_it_sees_the_face_down_cards(board):
     assert status_text(board).startswith("Hint:") and status_text(board).endswith(seen)
     open_settings(board)
     board.click("[data-action=check]")
-    board.wait_for_selector("body[data-verdict=winnable]", state="attached", timeout=30_000)
+    attached(board, "body[data-verdict=winnable]", 30_000)
     assert board.locator("#solver-status").inner_text().endswith(seen)
     close_settings(board)
     load_code(board, "CR1-N-AAAAARM")
