@@ -161,6 +161,9 @@ class Solitaire:
     UNDO_KEEPS_COUNT: ClassVar[bool] = False  # an undo leaves the move counter (the reference
     # app's Forty Thieves: it counts actions, undone ones too)
     SCORED: ClassVar[bool] = False  # the game keeps a score
+    # face-down cards lie every DOWN_STEP-th card down from a place's highest face-down one:
+    # 1, all at the bottom; 2, rows dealt face down and face up in turn (Interchange)
+    DOWN_STEP: ClassVar[int] = 1
     # the counters every game has (0 where a game has none): the page reads them as they are
     score: int = 0
     redeals_left: int = 0
@@ -237,8 +240,24 @@ class Solitaire:
 
     def face_down(self, place: str) -> int:
         """How many cards at the bottom of ``place`` are face down: 0 everywhere in an open
-        game, and never a place's top card (it turns up at once)."""
+        game, and never a place's top card (it turns up at once). Where rows were dealt face
+        down and face up in turn (``DOWN_STEP`` 2), the cards up to the highest face-down one
+        (every other one face down, down from it): none of them moves."""
         return self._down[self.index(place)]
+
+    def is_face_down(self, place: str, i: int) -> bool:
+        """Whether card ``i`` (from the bottom) of ``place`` is face down."""
+        floor = self._down[self.index(place)]
+        return i < floor and (floor - 1 - i) % self.DOWN_STEP == 0
+
+    def hidden_count(self, place: str) -> int:
+        """How many cards of ``place`` are face down."""
+        return -(-self._down[self.index(place)] // self.DOWN_STEP)
+
+    def face_up(self, place: str) -> tuple[Card, ...]:
+        """The cards of ``place`` that show, bottom to top."""
+        cards = self.cards(place)
+        return tuple(c for i, c in enumerate(cards) if not self.is_face_down(place, i))
 
     def face_down_counts(self) -> tuple[int, ...]:
         """``face_down`` of every place, by number."""

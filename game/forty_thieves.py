@@ -152,9 +152,19 @@ class FortyThieves(Solitaire):
         stock = cards[dealt:]
         places += [stock, [stock.pop()] if game.RULES.waste_first else []]
         g = game(places, 0, 0, str(code))
-        if game.RULES.down:
-            g.set_face_down([0] * 8 + [game.RULES.down] * columns + [0, 0])
+        if game.RULES.down:  # (rows in turn: up to the last face-down row, from the bottom)
+            floor = game.RULES.down * game.DOWN_STEP
+            g.set_face_down([0] * 8 + [floor] * columns + [0, 0])
         return g
+
+    def set_face_down(self, down: list[int]) -> None:
+        if self.DOWN_STEP == 2 and any(n % 2 for n in down):
+            place = self.PLACES[next(i for i, n in enumerate(down) if n % 2)]
+            raise PositionError(
+                f"{place}: the rows were dealt face up and face down in turn: an even number "
+                "of cards before the '|' (the last of them face down)"
+            )
+        super().set_face_down(down)
 
     @classmethod
     def _check_places(
@@ -299,7 +309,7 @@ class FortyThieves(Solitaire):
                 return (s, d, before, n, 0, filled)
         down = self._down
         if down[s] and down[s] == len(p[s]):  # the new top was face down: it turns up
-            down[s] -= 1
+            down[s] -= self.DOWN_STEP
             return (s, d, before, n, 1)
         return (s, d, before) if n == 1 else (s, d, before, n, 0)
 
@@ -375,7 +385,7 @@ class FortyThieves(Solitaire):
                     del waste[1 - record[5] :]
                     p[self.STOCK_AT] += reversed(back)
             if turned:
-                self._down[s] += 1
+                self._down[s] += self.DOWN_STEP
             target = p[d]
             p[s] += target[-n:]
             del target[-n:]
@@ -538,8 +548,8 @@ class FortyThieves(Solitaire):
             return f"{name}: empty"
         if fact.kind == "waste":
             return f"{name}: {count_phrase(len(cards))}, {cards[-1].name()} on top"
-        down = self.face_down(place)
-        listing = ", ".join(c.name() for c in cards[down:])  # a face-down card is not named
+        down = self.hidden_count(place)
+        listing = ", ".join(c.name() for c in self.face_up(place))  # a face-down one: unnamed
         hidden = f", {count_phrase(down)} face down" if down else ""
         return (
             f"{name}: {count_phrase(len(cards))}{hidden}, {cards[-1].name()} on top; "
@@ -574,6 +584,7 @@ def _variant_class(kind: str, rules: FortyRules) -> type[FortyThieves]:
         "EMPTY": rules.empty,
         "HOME_OUT": rules.home_out,
         "AUTOFILL": rules.autofill,
+        "DOWN_STEP": 2 if rules.interleaved else 1,
         "__doc__": f"The Forty Thieves family's game {kind} ({rules}).",
     }
     return type(f"FortyThieves_{kind.replace('-', '_')}", (FortyThieves,), attrs)

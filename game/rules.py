@@ -40,6 +40,9 @@ class FortyRules:
     columns: int = 10
     down: int = 0  # rows dealt face down, first
     up: int = 4  # then rows dealt face up
+    # the rows dealt face up and face down in turn instead, from a face-up one to a face-up
+    # one (PySolFC's Interchange: up, down, up … up; ``up`` is ``down`` + 1)
+    interleaved: bool = False
     builds: str = SUIT
     runs: bool = False  # a run built as the columns build moves as one
     # a column builds up or down: a card goes onto one rank higher or one rank lower, of the
@@ -78,6 +81,8 @@ class FortyRules:
             )
         if self.waste_first and self.draw != 1:
             raise ValueError(f"the deal turns one card: no waste_first with {self.draw} a draw")
+        if self.interleaved and self.up != self.down + 1:
+            raise ValueError(f"rows in turn from face up to face up: up = down + 1, {self}")
         if self.both_ways and (self.runs or self.base):
             raise ValueError(
                 f"where columns build both ways one card moves at a time, ranks never wrap: {self}"

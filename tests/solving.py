@@ -210,7 +210,11 @@ def small_of(cls: type[game.Solitaire], rng: random.Random, tight: bool = False)
     for p, cards in places.items():
         if rules.down and p in columns and len(cards) > 1 and rng.random() < 0.6:
             k = rng.randint(1, len(cards) - 1)  # the lowest k face down, never the top card
-            cards = [*cards[:k], "|", *cards[k:]]
+            if cls.DOWN_STEP == 2:  # rows in turn: an even k, every other one face down
+                k -= k % 2
+                if not k:
+                    k = 2 if len(cards) > 2 else 0
+            cards = [*cards[:k], "|", *cards[k:]] if k else cards
         lines.append(f"{p}: {' '.join(cards)}".rstrip())
     header = f"{cls.WORD} score=0 moves=0"
     if rules.redeals:

@@ -338,3 +338,32 @@ def test_where_runs_go_to_empty_columns_only_a_run_moves_there_and_one_card_onto
     assert [str(c) for c in g.cards("t5")] == ["KC", "QD"]
     with pytest.raises(ValueError, match="empty columns only"):
         FortyRules(runs_to_empty=True)
+
+
+INTERLEAVED = FortyRules(4, down=1, up=2, interleaved=True, runs=True)  # Interchange's rows
+
+
+def test_rows_dealt_in_turn_lie_face_up_and_face_down_in_turn_and_turn_up_one_by_one():
+    """PySolFC's Interchange deals a row face up, a row face down, … a row face up: a column
+    shows every other card below its top one. Only cards above the highest face-down one move
+    (as a run too); once that one is the top card it turns up, and the face-up card under it
+    joins what moves."""
+    dealt = rules_class(FortyRules(7, down=3, up=4, interleaved=True)).deal(
+        game.GameCode.parse("FT1-N-AAAAAAB")
+    )
+    assert [dealt.is_face_down("t1", i) for i in range(7)] == [False, True] * 3 + [False]
+    assert dealt.hidden_count("t1") == 3 and len(dealt.face_up("t1")) == 4
+    g = position(INTERLEAVED, {"t1": ["KH", "QS", "|", "JH"], "t2": ["QH"], "t3": ["KS"]})
+    assert g.face_down("t1") == 2 and g.hidden_count("t1") == 1
+    assert [str(c) for c in g.face_up("t1")] == ["KH", "JH"]
+    assert g.movable("t1") == 1
+    assert "t1: KH QS | JH\n" in g.position()
+    assert "1 card face down" in g.place_label("t1") and "king of hearts" in g.place_label("t1")
+    g.play("t1", "t2")
+    assert g.face_down("t1") == 0 and [str(c) for c in g.face_up("t1")] == ["KH", "QS"]
+    g.undo()
+    assert g.face_down("t1") == 2 and type(g).from_position(g.position()).face_down("t1") == 2
+    with pytest.raises(game.PositionError, match="in turn"):
+        type(g).from_position(g.position().replace("KH QS | JH", "KH | QS JH"))
+    with pytest.raises(ValueError, match="up = down"):
+        FortyRules(down=2, up=2, interleaved=True)

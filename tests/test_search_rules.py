@@ -43,6 +43,8 @@ AXES = {
     "both-ways-suit-kept-home": FortyRules(8, up=2, both_ways=True, home_out=False),
     # runs into empty columns only, in suit, a King only there (Forty-Nine's: by colour, any)
     "runs-to-empty-kings": FortyRules(8, up=2, runs=True, runs_to_empty=True, empty=KING),
+    # rows dealt face up and face down in turn (Interchange's columns: no game offers them)
+    "in-turn-runs-kings": FortyRules(7, down=1, up=2, interleaved=True, runs=True, empty=KING),
 }
 GAMES |= {name: rules_class(rules) for name, rules in AXES.items()}
 

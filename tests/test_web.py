@@ -272,3 +272,21 @@ def test_a_position_of_a_game_that_redeals_shows_redeal():
     g = game.from_position(game.new("FT1-H-AAAAAAB").position())
     assert g.code is None and "redeal" in controls(g).split()
     assert "redeal" not in controls(game.new("FT1-N-AAAAAAB")).split()
+
+
+def test_a_column_dealt_face_up_and_face_down_in_turn_shows_every_other_card():
+    """Rows dealt in turn (Interchange's rule; no game offers it yet, docs/RULES.md): under a
+    column's top card a face-up card lies between two face-down ones; it is drawn and named,
+    and the face-down ones are counted, never named."""
+    from game.forty_thieves import rules_class
+    from game.rules import FortyRules
+
+    rules = FortyRules(7, down=3, up=4, interleaved=True)
+    g = rules_class(rules).deal(GameCode.parse("FT1-N-AAAAAAB"))
+    markup = board.render(g, board.layout_for(g, 1.0), board.View(), WORDS)
+    column = markup[markup.index('data-place="t1"') : markup.index('data-place="t2"')]
+    drawn = re.findall(r'class="card back face-down|data-card="(\w\w)"', column)
+    shown = [str(c) for c in g.face_up("t1")]
+    assert drawn == [shown[0], "", shown[1], "", shown[2], "", shown[3]]
+    label = re.search(r'aria-label="([^"]+)"', column)[1]
+    assert "3 cards face down" in label and all(WORDS.card(c) in label for c in g.face_up("t1"))

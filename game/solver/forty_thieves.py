@@ -223,8 +223,8 @@ class FortyThievesAdapter:
         foreseen: safe moves finish the game, or, when the last card is still in the stock,
         the action puts it onto the lower foundation (under a complete one), which is the
         first ``None`` below."""
-        if len(action) == 4 or not self.by_suit:
-            return None  # a run, or safe moves by other suits': played to be seen
+        if len(action) == 4 or not self.by_suit or self.hidden_runs:
+            return None  # a run, safe moves by other suits', or face-down counts in the key
         k, s, d = action
         if s == REDEALS or k and not self.one_pass:
             return None  # a redeal, or draws of several cards or in a later pass

@@ -188,6 +188,8 @@ class FortyThievesView(GameView):
             else words.count("note_columns", rules.columns, cards=cards)
         )
         notes = [deal]
+        if rules.interleaved:
+            notes.append(words.text("note_in_turn"))
         if rules.runs:
             runs = "runs_in_suit" if rules.runs_in_suit else "runs"
             runs = "runs_to_empty" if rules.runs_to_empty else runs

@@ -116,7 +116,12 @@ class GameView:
         g: game.Solitaire | None = None,
     ) -> str:
         """A place of ``g`` and what it holds, for its accessible label: how many of its
-        cards are face down, never which (``down`` of them, at the bottom)."""
+        cards are face down, never which (``down`` of them, at the bottom, or, where rows were
+        dealt in turn, every other one of them: ``g`` says which)."""
+        shown = cards[down:]
+        if g is not None and g.DOWN_STEP > 1:
+            place = g.PLACES[g.FACTS.index(fact)]
+            down, shown = g.hidden_count(place), g.face_up(place)
         counted = words.count("cards", len(cards))
         if down:
             counted += ", " + words.count("face_down", down)
@@ -127,7 +132,7 @@ class GameView:
         if fact.kind in ("pile", "column"):
             values["n"] = fact.number
         if fact.kind == "column":
-            values["listing"] = ", ".join(words.card(c) for c in cards[down:])
+            values["listing"] = ", ".join(words.card(c) for c in shown)
         return words.text(key if cards else f"{key}_empty", **values)
 
     def counters(self, g: game.Solitaire, words: Messages) -> str:
