@@ -47,6 +47,7 @@ Reason = Literal[
     "stays_empty",
     "no_return",
     "run_to_empty_only",
+    "foundation_colours",
 ]
 """Why the rules refuse a move: a stable key the page turns into words (``refusal_<key>``)."""
 REASONS: frozenset[str] = frozenset(get_args(Reason))
@@ -164,6 +165,9 @@ class Solitaire:
     # face-down cards lie every DOWN_STEP-th card down from a place's highest face-down one:
     # 1, all at the bottom; 2, rows dealt face down and face up in turn (Interchange)
     DOWN_STEP: ClassVar[int] = 1
+    # each foundation takes one card at a time, so one whose twin is home goes where it must
+    # (``finish``); False where a foundation takes any of several (alternate colours)
+    HOMES_BY_SUIT: ClassVar[bool] = True
     # the counters every game has (0 where a game has none): the page reads them as they are
     score: int = 0
     redeals_left: int = 0

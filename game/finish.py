@@ -12,7 +12,8 @@ the search branches, and three things keep it small enough to run after every mo
 
 - a card is *forced* home when the foundation that takes it has no other card it could ever
   take (no twin is left outside the foundations): it must go there, and nothing else waits on
-  either place, so it goes at once, with no branching;
+  either place, so it goes at once, with no branching (not where foundations build in
+  alternate colours: there a foundation takes any of several cards);
 - foundations that take the same card and hold as many cards are the same foundation to the
   search (the two of a suit in Forty Thieves): one of them is tried, and a state is known by
   its piles' heights and those foundations as a set;
@@ -55,7 +56,7 @@ def finishing_line(g: Solitaire) -> list[Move] | None:
         if not moves:
             return moves
         left = Counter(card for i in away for card in layout[i])
-        for move in moves:
+        for move in moves if work.HOMES_BY_SUIT else ():  # (else a foundation takes several)
             if left[layout[work.index(move.src)][-1]] == 1:
                 return [move]
         seen: set[tuple[str, int, int]] = set()

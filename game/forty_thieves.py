@@ -69,6 +69,21 @@ def foundation_takes(base: int) -> tuple[tuple[int, ...], ...]:
     )
 
 
+def home_slots(home_colours: bool = False) -> tuple[tuple[int, ...], ...]:
+    """For each card, the foundations that can ever take it: its suit's two; where they build
+    in alternate colours, past the Aces, the four whose Ace's colour puts that colour at that
+    rank (a red Two on a black Ace's foundation, a black Three next, …)."""
+    out: list[tuple[int, ...]] = []
+    for c in range(52):
+        suit, rank = divmod(c, 13)
+        if home_colours and rank:
+            same = rank % 2 == 0  # the Ace's colour at even ranks (0: the Ace)
+            out.append(tuple(f for f in range(8) if (_RED[f % 4] == _RED[suit]) == same))
+        else:
+            out.append((suit, suit + 4))
+    return tuple(out)
+
+
 def _places(columns: int) -> tuple[str, ...]:
     return (
         tuple(f"f{i}" for i in range(1, 9))
@@ -112,6 +127,8 @@ class FortyThieves(Solitaire):
     COLUMN_RANGE: ClassVar[range] = range(8, 8 + COLUMNS)
     ONTO: ClassVar[tuple[tuple[int, ...], ...]] = builds_onto(SUIT)
     TAKES: ClassVar[tuple[tuple[int, ...], ...]] = foundation_takes(0)
+    HOME_COLOURS: ClassVar[bool] = False  # the foundations build in alternate colours
+    HOME_SLOTS: ClassVar[tuple[tuple[int, ...], ...]] = home_slots()
     RUNS: ClassVar[bool] = False
     RUN_ONTO: ClassVar[tuple[tuple[int, ...], ...]] = ONTO  # what a run is built as
     DRAW: ClassVar[int] = 1
@@ -172,6 +189,16 @@ class FortyThieves(Solitaire):
     ) -> None:
         for i in _FOUNDATIONS:
             suit, cards, takes = i % 4, places[i], cls.TAKES[i]
+            if cls.HOME_COLOURS:
+                if len(cards) > 13 or any(
+                    c % 13 != k or (c != takes[0] if k == 0 else _RED[c // 13] == _RED[b // 13])
+                    for k, (b, c) in enumerate(zip([-1, *cards], cards))
+                ):
+                    raise PositionError(
+                        f"{cls.PLACES[i]}: must be the Ace of {SUIT_NAMES[suit]}, then up in "
+                        f"alternate colours, got {' '.join(map(str, cards))}"
+                    )
+                continue
             if len(cards) > 13 or cards != list(takes[: len(cards)]):
                 raise PositionError(
                     f"{cls.PLACES[i]}: must be a sequence of {SUIT_NAMES[suit]} up from "
@@ -238,6 +265,11 @@ class FortyThieves(Solitaire):
         refusal key. The solver asks this of stock cards before drawing them."""
         p = self._p
         if d < 8:
+            if self.HOME_COLOURS and p[d]:  # past the Ace: the next rank, the other colour
+                home = p[d]
+                if c % 13 != len(home) or _RED[c // 13] == _RED[home[-1] // 13]:
+                    return "foundation_colours"
+                return None
             if c // 13 != d % 4:
                 return "same_suit"
             return None if self.takes_home(d) == c else "foundation_order"
@@ -272,18 +304,43 @@ class FortyThieves(Solitaire):
         return "stays_empty"
 
     def takes_home(self, f: int) -> int | None:
-        """The one card foundation ``f`` takes now (``None`` once complete)."""
+        """The one card foundation ``f`` takes now (``None`` once complete; where foundations
+        alternate colours, the one ``foundation_cards`` names of the two)."""
+        if self.HOME_COLOURS:
+            wants = self.foundation_wants()[f]
+            return wants[0] if wants else None
         card = self.TAKES[f][len(self._p[f])]
         return None if card < 0 else card
 
     def foundation_cards(self) -> tuple[int, ...]:
         """The card each foundation takes now (-1 once complete), by place: the solver asks
-        this once a position instead of asking ``reason_onto`` of every stock card."""
+        this once a position instead of asking ``reason_onto`` of every stock card. Where
+        foundations build in alternate colours, one of the two it takes (its spade or its
+        heart: the same for every foundation that takes the same two)."""
+        if self.HOME_COLOURS:
+            return tuple(cards[0] if cards else -1 for cards in self.foundation_wants())
         p, t = self._p, self.TAKES
         return (
             t[0][len(p[0])], t[1][len(p[1])], t[2][len(p[2])], t[3][len(p[3])],
             t[4][len(p[4])], t[5][len(p[5])], t[6][len(p[6])], t[7][len(p[7])],
         )  # fmt: skip
+
+    def foundation_wants(self) -> tuple[tuple[int, ...], ...]:
+        """Every card each foundation takes now, by place: its one card (none once complete),
+        or, where foundations build in alternate colours, the two of the next rank in the
+        other colour."""
+        p, t = self._p, self.TAKES
+        if not self.HOME_COLOURS:
+            return tuple((t[f][len(p[f])],) if len(p[f]) < 13 else () for f in _FOUNDATIONS)
+        out: list[tuple[int, ...]] = []
+        for f in _FOUNDATIONS:
+            height = len(p[f])
+            if not height or height == 13:
+                out.append((t[f][0],) if not height else ())
+                continue
+            red = _RED[p[f][-1] // 13]
+            out.append(tuple(s * 13 + height for s in range(4) if _RED[s] != red))
+        return tuple(out)
 
     def apply_at(self, s: int, d: int, n: int = 1) -> Record:
         if s == self.STOCK_AT:
@@ -482,12 +539,18 @@ class FortyThieves(Solitaire):
         if p[waste]:
             tops.append((waste, p[waste][-1]))
         home = self.foundation_cards()
+        slots = self.HOME_SLOTS if self.HOME_COLOURS else None
         for i, c in tops:
             suit = c // 13
-            if home[suit] == c:
-                add((i, suit))
-            if home[suit + 4] == c:
-                add((i, suit + 4))
+            if slots is not None:  # alternate colours: each foundation at this card's rank
+                for f in slots[c]:  # whose colour there is this card's
+                    if len(p[f]) == c % 13:
+                        add((i, f))
+            else:
+                if home[suit] == c:
+                    add((i, suit))
+                if home[suit + 4] == c:
+                    add((i, suit + 4))
             for t in onto[c]:  # the cards it goes onto (none for a King, unless ranks wrap)
                 if t in top_of:
                     for j in top_of[t]:
@@ -585,6 +648,9 @@ def _variant_class(kind: str, rules: FortyRules) -> type[FortyThieves]:
         "HOME_OUT": rules.home_out,
         "AUTOFILL": rules.autofill,
         "DOWN_STEP": 2 if rules.interleaved else 1,
+        "HOME_COLOURS": rules.home_colours,
+        "HOME_SLOTS": home_slots(rules.home_colours),
+        "HOMES_BY_SUIT": not rules.home_colours,
         "__doc__": f"The Forty Thieves family's game {kind} ({rules}).",
     }
     return type(f"FortyThieves_{kind.replace('-', '_')}", (FortyThieves,), attrs)

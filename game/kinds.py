@@ -285,6 +285,30 @@ REGISTRY: tuple[Kind, ...] = (
         quick_win="FT2-L-AAAAAAV",
         daily=True,
     ),
+    # the Aces home, 8 single cards, alternate colours in the columns and on the foundations
+    Kind(
+        "FT2-R",
+        "Red and Black",
+        FortyRules(8, up=1, builds=COLOUR, runs=True, bases_home=True, home_colours=True),
+        quick_win="FT2-R-AAAAAAO",
+        daily=True,
+    ),
+    Kind(
+        "FT2-Z",
+        "Zebra",
+        FortyRules(
+            8,
+            up=1,
+            builds=COLOUR,
+            redeals=1,
+            bases_home=True,
+            home_colours=True,
+            autofill=True,
+            home_out=False,
+        ),
+        quick_win="FT2-Z-AAAAAAD",
+        daily=True,
+    ),
 )
 KINDS_BY_CODE = {kind.code: kind for kind in REGISTRY}
 # the kinds whose own stored winning lines ship (a daily's, for Hint: tools/lines.py)

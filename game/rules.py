@@ -61,6 +61,9 @@ class FortyRules:
     # goes onto an Ace (PySolFC's ``mod=13``)
     base: int = 0
     bases_home: bool = False  # the eight base cards (Aces) dealt to the foundations first
+    # the foundations build up in alternate colours from the Ace of their suit: after it, any
+    # card of the next rank and the other colour (PySolFC's AC_FoundationStack: Red and Black)
+    home_colours: bool = False
     empty: str = ANY  # what an empty column takes
     # a column emptied by a move is filled at once with the waste's top card (a draw first
     # when the waste is empty, of the game's ``draw`` cards: Little Forty turns three); with
@@ -81,6 +84,8 @@ class FortyRules:
             )
         if self.waste_first and self.draw != 1:
             raise ValueError(f"the deal turns one card: no waste_first with {self.draw} a draw")
+        if self.home_colours and self.base:
+            raise ValueError(f"foundations in alternate colours start from the Aces: {self}")
         if self.interleaved and self.up != self.down + 1:
             raise ValueError(f"rows in turn from face up to face up: up = down + 1, {self}")
         if self.both_ways and (self.runs or self.base):

@@ -182,6 +182,12 @@ def small_of(cls: type[game.Solitaire], rng: random.Random, tight: bool = False)
             heights[s], heights[s + 4] = a, b
             for k in range(13):  # the k-th card up from the base: out unless both hold it
                 rest += [RANKS[(rules.base + k) % 13] + suit] * (2 - (k < a) - (k < b))
+        if rules.home_colours:  # the same heights, each rank's suits mixed within its colour
+            stacks = alternate_colour_foundations(heights, rng)
+            home = [card for stack in stacks for card in stack]
+            rest = [r + s for r in RANKS for s in "SHDC" for _ in range(2)]
+            for card in home:
+                rest.remove(card)
     rng.shuffle(rest)
     columns = [f"t{i}" for i in range(1, cls.COLUMN_COUNT + 1)]
     used = columns if tight else rng.sample(columns, min(len(columns), rng.randint(2, 4)))
@@ -207,6 +213,8 @@ def small_of(cls: type[game.Solitaire], rng: random.Random, tight: bool = False)
         f"f{f + 1}: {' '.join(r + 'SHDC'[f % 4] for r in up[: heights[f]])}".rstrip()
         for f in range(8)
     ]
+    if rules.home_colours:
+        lines = [f"f{f + 1}: {' '.join(stacks[f])}".rstrip() for f in range(8)]
     for p, cards in places.items():
         if rules.down and p in columns and len(cards) > 1 and rng.random() < 0.6:
             k = rng.randint(1, len(cards) - 1)  # the lowest k face down, never the top card
@@ -220,6 +228,25 @@ def small_of(cls: type[game.Solitaire], rng: random.Random, tight: bool = False)
     if rules.redeals:
         header += f" redeals={rng.randint(0, rules.redeals)}"
     return cls.from_position(header + "\n" + "\n".join(lines) + "\n")
+
+
+def alternate_colour_foundations(heights: dict[int, int], rng: random.Random) -> list[list[str]]:
+    """Foundations of these ``heights`` built in alternate colours from their Aces, each
+    rank's suit drawn at random within the colour the foundation takes there."""
+    red = {"S": False, "H": True, "D": True, "C": False}
+    left = {r + s: 2 for r in RANKS for s in "SHDC"}
+    stacks: list[list[str]] = [["A" + "SHDC"[f % 4]] if heights[f] else [] for f in range(8)]
+    for card in (c[0] for c in stacks if c):
+        left[card] -= 1
+    for k in range(1, 13):
+        for f in rng.sample(range(8), 8):
+            if heights[f] > k:
+                colour = red["SHDC"[f % 4]] == (k % 2 == 0)
+                suits = [s for s in "SHDC" if red[s] == colour and left[RANKS[k] + s]]
+                card = RANKS[k] + rng.choice(suits)
+                left[card] -= 1
+                stacks[f].append(card)
+    return stacks
 
 
 def needs_a_pass(cls: type[game.FortyThieves], rng: random.Random) -> game.FortyThieves:

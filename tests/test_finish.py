@@ -104,3 +104,38 @@ def test_a_won_game_taken_back_card_by_card_always_finishes(kind, steps):
         assert line is None
     else:
         assert line is not None and wins(g, line)
+
+
+ZEBRA_END = """FT2-Z score=0 moves=0 redeals=0
+f1: AS 2H 3S 4H 5S
+f2: AH 2S 3H 4S 5H 6S 7H 8S 9H TS JH QS KH
+f3: AD 2S 3H 4S 5H 6S 7H 8S 9H TS JH QS KH
+f4: AC 2H 3S 4H
+f5: AS 2D 3C 4D 5C 6H 7S 8H 9S TH JS QH KS
+f6: AH 2C 3D 4C 5D 6C 7D 8C 9D TC JD QC KD
+f7: AD 2C 3D 4C 5D 6C 7D 8C 9D TC JD QC KD
+f8: AC 2D 3C 4D 5C 6D 7C 8D 9C TD JC QD KC
+t1: 7C 6H
+t2: 5S 6D
+t3: KC QH JC TH 9C 8H
+t4: KS QD JS TD 9S 8D 7S
+t5:
+t6:
+t7:
+t8:
+stock:
+waste:
+"""
+
+
+def test_where_foundations_alternate_colours_a_card_whose_twin_is_home_is_not_forced():
+    """Zebra: the six of hearts' twin is home, but the first foundation takes either red Six:
+    the six of diamonds must go first, to free the five of spades for the other foundation.
+    Sending the six of hearts at once (a suit's rule: its foundation takes nothing else)
+    leaves the five under the six of diamonds for good."""
+    g = game.from_position(ZEBRA_END)
+    line = finishing_line(g)
+    assert line is not None and line[0] == game.Move("t2", "f1")
+    for move in line:
+        g.play(move.src, move.dst)
+    assert g.is_won()

@@ -367,3 +367,41 @@ def test_rows_dealt_in_turn_lie_face_up_and_face_down_in_turn_and_turn_up_one_by
         type(g).from_position(g.position().replace("KH QS | JH", "KH | QS JH"))
     with pytest.raises(ValueError, match="up = down"):
         FortyRules(down=2, up=2, interleaved=True)
+
+
+HOME_COLOURS = FortyRules(4, up=1, builds=COLOUR, home_colours=True)  # Red and Black's homes
+
+
+def alternating(homes: dict[str, str], columns: dict[str, str]) -> game.FortyThieves:
+    """A position of ``HOME_COLOURS``: these foundations and columns, every other card in the
+    stock (it holds all but the 4 dealt)."""
+    cls = rules_class(HOME_COLOURS)
+    out = [c for text in [*homes.values(), *columns.values()] for c in text.split()]
+    stock = [r + s for r in RANKS for s in "SHDC" for _ in range(2)]
+    for card in out:
+        stock.remove(card)
+    lines = [f"f{i}: {homes.get(f'f{i}', '')}".rstrip() for i in range(1, 9)]
+    lines += [f"t{i}: {columns.get(f't{i}', '')}".rstrip() for i in range(1, 5)]
+    lines += [f"stock: {' '.join(stock)}", "waste:"]
+    return cls.from_position(f"{cls.WORD} score=0 moves=0\n" + "\n".join(lines) + "\n")
+
+
+def test_foundations_in_alternate_colours_take_the_next_rank_of_the_other_colour():
+    """PySolFC's AC_FoundationStack (Red and Black, Zebra): a foundation starts with the Ace
+    of its suit, then takes the next rank of the other colour, either suit of it."""
+    g = alternating({"f1": "AS 2H 3C", "f2": "AH 2S"}, {"t1": "4D", "t2": "4S", "t3": "3H"})
+    assert g.refusal("t1", "f1") is None  # a red Four onto the black Three
+    assert g.refusal("t2", "f1").reason == "foundation_colours"  # black onto black
+    assert g.refusal("t3", "f1").reason == "foundation_colours"  # a Three onto a Three
+    assert g.refusal("t3", "f2") is None  # the heart Three onto the spade Two
+    assert g.refusal("t3", "f5").reason == "same_suit"  # an empty one takes its Ace only
+    assert g.refusal("t3", "f6").reason == "foundation_order"  # (the Ace of its suit)
+    assert g.foundation_wants()[0] == (16, 29)  # the Four of hearts or of diamonds
+    assert ("t1", "f1") in [(m.src, m.dst) for m in g.legal_moves()]
+    g.play("t1", "f1")
+    assert "f1: AS 2H 3C 4D\n" in g.position()
+    assert type(g).from_position(g.position()).position() == g.position()
+    with pytest.raises(game.PositionError, match="alternate colours"):
+        alternating({"f1": "AS 2H 3H"}, {})
+    with pytest.raises(ValueError, match="from the Aces"):
+        FortyRules(home_colours=True, base=1)

@@ -68,7 +68,14 @@ def endgame(cls: type[game.Solitaire], seed: int) -> game.Solitaire:
     a game with redeals and 8 columns, one of three is won only through another pass."""
     rng = random.Random(seed)
     family = issubclass(cls, game.FortyThieves)
-    if family and cls.RULES.redeals and cls.COLUMN_COUNT == 8 and seed % 3 == 2:
+    rules = cls.RULES if family else None  # (needs_a_pass's foundations are by suit)
+    if (
+        rules
+        and rules.redeals
+        and cls.COLUMN_COUNT == 8
+        and seed % 3 == 2
+        and not rules.home_colours
+    ):
         return needs_a_pass(cls, rng)
     return small_of(cls, rng, tight=seed % 2 == 1)
 
@@ -166,3 +173,58 @@ def test_where_columns_build_both_ways_a_card_is_safe_home_only_with_the_next_ra
     safe = position(foothold, spread(out, ["5S"]))
     adapter = FortyThievesAdapter(safe)
     assert adapter.start() == [(8, 0, 0)] and len(adapter.p[0]) == 5  # t1's 5S onto f1, alone
+
+
+def test_where_foundations_alternate_colours_the_key_tells_their_tops_apart():
+    """Red and Black: the same cards home, the two of hearts on top of one foundation or the
+    two of diamonds: a different card may come back to a column, so another position (the
+    cards home alone do not say it, where each rank of a colour may lie on four)."""
+    from game.solver.forty_thieves import FortyThievesAdapter
+
+    cls = game.new("FT2-R-AAAAAAB").__class__
+
+    def at(homes: dict[str, str]) -> game.Solitaire:
+        aces = {f"f{i}": "A" + "SHDC"[(i - 1) % 4] for i in range(1, 9)}
+        homes = aces | homes
+        home = [c for text in homes.values() for c in text.split()]
+        rest = [r + s for r in RANKS for s in "SHDC" for _ in range(2)]
+        for card in home:
+            rest.remove(card)
+        lines = [f"f{i}: {homes[f'f{i}']}" for i in range(1, 9)]
+        lines += [f"t{i}: {rest[i - 1]}" for i in range(1, 9)]
+        lines += [f"stock: {' '.join(rest[8:])}", "waste:"]
+        return cls.from_position("FT2-R score=0 moves=0\n" + "\n".join(lines) + "\n")
+
+    hearts = at({"f1": "AS 2H", "f4": "AC 2D 3S"})
+    diamonds = at({"f1": "AS 2D", "f4": "AC 2H 3S"})
+    swapped = at({"f1": "AS 2H 3S", "f4": "AC 2D"})  # the same tops on the other two
+    assert FortyThievesAdapter(hearts).key() != FortyThievesAdapter(diamonds).key()
+    assert FortyThievesAdapter(diamonds).key() == FortyThievesAdapter(swapped).key()
+
+
+def test_where_foundations_alternate_colours_and_keep_their_cards_a_card_is_safe_home_late():
+    """Zebra: a Five goes home by itself only once every Four of the other colour is home
+    (all four foundations that take that colour there are past it): until then one could go
+    onto it in a column. (Brute force cannot reach this many cards.)"""
+    from game.solver.forty_thieves import FortyThievesAdapter
+
+    cls = game.new("FT2-Z-AAAAAAB").__class__
+    black = ["AS 2H 3C 4D", "AC 2D 3S 4H", "AS 2H 3S 4D", "AC 2D 3C 4H"]  # f1 f4 f5 f8
+    red = ["AH 2S 3D 4C", "AD 2C 3H 4S", "AH 2S 3D 4C", "AD 2C 3H 4S"]  # f2 f3 f6 f7
+
+    def adapter(last_black: str) -> FortyThievesAdapter:
+        homes = [black[0], red[0], red[1], black[1], black[2], red[2], red[3], last_black]
+        home = [c for text in homes for c in text.split()]
+        rest = [r + s for r in RANKS for s in "SHDC" for _ in range(2)]
+        for card in [*home, "5S"]:
+            rest.remove(card)
+        lines = [f"f{i + 1}: {text}" for i, text in enumerate(homes)]
+        lines += [f"t1: {rest[0]} 5S"] + [f"t{i}: {rest[i - 1]}" for i in range(2, 9)]
+        lines += [f"stock: {' '.join(rest[8:])}", "waste:"]
+        text = "FT2-Z score=0 moves=0 redeals=1\n" + "\n".join(lines) + "\n"
+        return FortyThievesAdapter(cls.from_position(text))
+
+    safe = adapter(black[3])
+    assert safe.moves(safe.start())[:1] == [game.Move("t1", "f1")]  # (f1, f4, f5, f8: alike)
+    early = adapter("AC 2D 3C")  # a red Four is out: it could go onto the Five of spades
+    assert all(m.src != "t1" for m in early.moves(early.start()))

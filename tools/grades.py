@@ -7,7 +7,7 @@
 measure (:func:`tertiles`): Crescent and Crescent Four, the states their uniform solve took (a
 deal not won within it is hard); Crescent face down and Open Crescent take Crescent's grade;
 the Forty Thieves family, the playouts the first win took (``tools.daily playouts``: a deal no
-playout won is hard).
+playout won is hard; where every deal was won at the same playout, the winning line's length).
 ``tools/winnable.py`` writes them into the winnable lists (``CODE GRADE`` a line). ``validate``
 checks them against an independent measure, random-greedy playouts (docs/SOLVER.md,
 "Difficulty grades").
@@ -176,9 +176,14 @@ def playouts_taken(kind: str, codes: Iterable[str]) -> dict[str, float]:
     missing = [c for c in codes if c not in rows]
     if missing:
         sys.exit(f"{kind}: {len(missing)} listed deals never played out: tools.daily playouts")
-    return {
+    taken = {
         c: float(rows[c]["states"]) if rows[c]["verdict"] == WINNABLE else math.inf for c in codes
     }
+    if len(taken) >= 3 and len(set(taken.values())) == 1:
+        # every deal won at the same playout (Zebra's, all at the first): that says nothing,
+        # so the winning line's length does (a longer line: more to do, redeals included)
+        return {c: float(len(rows[c]["line"].split())) for c in codes}
+    return taken
 
 
 def fewest_states(kind: str) -> dict[str, float]:

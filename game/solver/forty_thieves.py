@@ -116,8 +116,13 @@ class FortyThievesAdapter:
         self.autofill = rules.RULES.autofill
         # where columns build up as well as down, a card one rank higher goes onto a card too
         self.both_ways = rules.RULES.both_ways
+        # foundations in alternate colours: a foundation takes either of two cards, and which
+        # of its copies went home decides what may come back: no safe moves (a card goes home
+        # as the search chooses), and where cards come back, the foundations' tops are keyed
+        self.home_colours = rules.HOME_COLOURS
         self.by_suit = (
-            rules.RULES.builds == SUIT
+            not self.home_colours
+            and rules.RULES.builds == SUIT
             and not rules.RULES.wraps
             and not self.autofill
             and not self.both_ways
@@ -170,6 +175,10 @@ class FortyThievesAdapter:
             down, h = self.g.face_down_counts(), self.h
             total = sum((h[i] ^ _DOWN[down[i]]) ** 2 for i in self.columns)
         key = total | self.h[self.waste] << 264 | len(self.p[self.stock]) << 400
+        if self.home_colours and self.home_out:  # the tops, by the foundations' two colours
+            p = self.p
+            tops = sorted((f % 4 in (1, 2), len(p[f]), p[f][-1] if p[f] else -1) for f in range(8))
+            key |= (hash(tuple(tops)) & (1 << 64) - 1) << 540
         if self.redeals:  # after a redeal the stock is not the deal's: its cards and the redeals
             key |= self.g.redeals_left << 408 | place_hash(self.p[self.stock]) << 412
         return key, 0
@@ -179,6 +188,8 @@ class FortyThievesAdapter:
         (so that lifting it leads nowhere new)? By suit: when it is off the lower of its suit's
         two foundations, or one above it; else when every card that could go onto it is home."""
         p = self.p
+        if self.home_colours:
+            return False  # no safe moves there
         if self.by_suit:
             return len(p[f]) <= len(p[f ^ 4]) + 1
         rise = len(p[f]) - 1  # it would go back onto the lower foundation of its suit only
@@ -394,8 +405,15 @@ class FortyThievesAdapter:
             # the draws that bring stock card i (bottom first) onto the waste's top (one a
             # card; with several a draw, only every draw-th card shows, and the last)
             draws = g.draws_to if self.draw > 1 else None
-            for f, wanted in enumerate(g.foundation_cards()):
-                if wanted >= 0:
+            wants = (
+                g.foundation_wants()  # (two cards a foundation, where they alternate colours)
+                if self.home_colours
+                else [(card,) for card in g.foundation_cards()]
+            )
+            for f, cards in enumerate(wants):
+                for wanted in cards:
+                    if wanted < 0:
+                        continue
                     for i in at[wanted]:
                         if i < size:
                             k = size - i if draws is None else draws(size - 1 - i)
@@ -506,6 +524,10 @@ class FortyThievesAdapter:
         foundation takes the card one rank above its height, so that is, in each suit, the
         card one rank above the lower of its two heights (the engine's check confirms each)."""
         g, p = self.g, self.p
+        if self.home_colours:
+            if not self.home_out:  # (where a card may come back, none is safe here)
+                self._auto_home_colours(records)
+            return
         if not self.by_suit:
             self._auto_by_builders(records)
             return
@@ -554,6 +576,37 @@ class FortyThievesAdapter:
                         if g.reason_at(s, f) is None:
                             records.append(self._apply(s, f))
                             break
+            else:
+                return
+
+    def _auto_home_colours(self, records: list[Record]) -> None:
+        """``_auto`` where foundations alternate colours and keep their cards (Zebra): a card
+        of rank r goes home safely once the four foundations that take the other colour at
+        rank r - 1 are past it (every card that could go onto it in a column is home: two
+        suits, two copies). Which foundation takes it is no choice: each of the four that
+        take its colour at its rank takes one of the four such cards."""
+        g, p, slots = self.g, self.p, self.g.HOME_SLOTS
+        waste, stock = p[self.waste], p[self.stock]
+        while True:
+            for s in self.sources:
+                pile = p[s]
+                if not pile or (  # (emptying a column chooses the card that fills it)
+                    self.autofill and len(pile) == 1 and s != self.waste and (waste or stock)
+                ):
+                    continue
+                card = pile[-1]
+                rank = card % 13
+                if not rank:
+                    continue
+                # the foundations that take this card's colour at rank r - 1 (its suit's Ace's
+                # two, for a Two: stricter than need be): the others take the builders' colour
+                under = slots[card - 1]
+                builders = [f for f in range(8) if f not in under]
+                if all(len(p[f]) >= rank for f in builders):
+                    f = next((f for f in slots[card] if len(p[f]) == rank), -1)
+                    if f >= 0 and g.reason_at(s, f) is None:
+                        records.append(self._apply(s, f))
+                        break
             else:
                 return
 
