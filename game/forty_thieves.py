@@ -1,5 +1,5 @@
 """Forty Thieves (Quarante Voleurs) and its family: columns, a stock turned onto a waste, 8
-fixed-suit foundations.
+foundations, each from the base card of its fixed suit.
 
 Forty Thieves (``FT1-N``) deals 10 columns of 4 face up and a 64-card stock, one pass. Its
 relatives are the same engine on other rules (``rules.FortyRules``, declared with each game in
@@ -7,9 +7,10 @@ relatives are the same engine on other rules (``rules.FortyRules``, declared wit
 colour, other suit, any suit; down, or up and down), whether a run moves as one (anywhere, or
 only into an empty column), redeals of the waste, cards turned a draw, the Aces dealt home,
 what an empty column takes, whether an emptied column fills itself, whether a foundation's
-card may come back. Places: foundations ``f1``-``f8`` (suits S H D C S H D C), columns
-``t1``-``tC``, ``stock``, ``waste``. Internally foundations are indices 0-7 (suit = index %
-4), columns 8 to 7 + C, then the stock and the waste.
+card may come back, whether the foundations alternate colours past their Aces, whether the
+deal draws their base rank. Places: foundations ``f1``-``f8`` (their base cards' suits S H D C
+S H D C), columns ``t1``-``tC``, ``stock``, ``waste``. Internally foundations are indices 0-7
+(base suit = index % 4), columns 8 to 7 + C, then the stock and the waste.
 """
 
 from __future__ import annotations
@@ -126,7 +127,8 @@ class FortyThieves(Solitaire):
     WASTE_AT: ClassVar[int] = WASTE
     COLUMN_RANGE: ClassVar[range] = range(8, 8 + COLUMNS)
     ONTO: ClassVar[tuple[tuple[int, ...], ...]] = builds_onto(SUIT)
-    TAKES: ClassVar[tuple[tuple[int, ...], ...]] = foundation_takes(0)
+    # (an instance's own where the deal draws the base rank: Quadrangle)
+    TAKES: tuple[tuple[int, ...], ...] = foundation_takes(0)
     HOME_COLOURS: ClassVar[bool] = False  # the foundations build in alternate colours
     HOME_SLOTS: ClassVar[tuple[tuple[int, ...], ...]] = home_slots()
     RUNS: ClassVar[bool] = False
@@ -147,6 +149,8 @@ class FortyThieves(Solitaire):
         redeals_left: int | None = None,
     ) -> None:
         super().__init__(places, moves, code)
+        if self.RULES.base_drawn:  # (the deal's: its base card lies on a foundation for good)
+            self.TAKES = foundation_takes(next(c[0] % 13 for c in places[:8] if c))
         self.score = score
         self.redeals_left = self.RULES.redeals if redeals_left is None else redeals_left
 
@@ -167,6 +171,9 @@ class FortyThieves(Solitaire):
                 places[f].append(cards.pop(cards.index(CARDS[game.TAKES[f][0]])))
         places += [cards[i:dealt:columns] for i in range(columns)]
         stock = cards[dealt:]
+        if game.RULES.base_drawn:  # the stock's first card to its suit's first foundation
+            base = stock.pop()
+            places[base // 13].append(base)
         places += [stock, [stock.pop()] if game.RULES.waste_first else []]
         g = game(places, 0, 0, str(code))
         if game.RULES.down:  # (rows in turn: up to the last face-down row, from the bottom)
@@ -187,8 +194,14 @@ class FortyThieves(Solitaire):
     def _check_places(
         cls, header_line: str, header: dict[str, int], places: list[list[Card]]
     ) -> None:
+        every = cls.TAKES
+        if cls.RULES.base_drawn:  # the rank of the base card the deal drew: on a foundation
+            first = next((cards[0] for cards in places[:8] if cards), None)
+            if first is None:
+                raise PositionError("f1-f8: a foundation must hold the base card the deal drew")
+            every = foundation_takes(first % 13)
         for i in _FOUNDATIONS:
-            suit, cards, takes = i % 4, places[i], cls.TAKES[i]
+            suit, cards, takes = i % 4, places[i], every[i]
             if cls.HOME_COLOURS:
                 if len(cards) > 13 or any(
                     c % 13 != k or (c != takes[0] if k == 0 else _RED[c // 13] == _RED[b // 13])
@@ -239,6 +252,11 @@ class FortyThieves(Solitaire):
         if s < 8 and not self.HOME_OUT:
             return "no_return"
         return self.reason_onto(d, p[s][-1], s)
+
+    @property
+    def base_rank(self) -> int:
+        """The rank the foundations start from (0: the Ace): the rules', or the deal's."""
+        return self.TAKES[0][0] % 13
 
     def run_length(self, j: int) -> int:
         """How many face-up cards at the top of column number ``j`` are built as the game

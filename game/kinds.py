@@ -309,6 +309,14 @@ REGISTRY: tuple[Kind, ...] = (
         quick_win="FT2-Z-AAAAAAD",
         daily=True,
     ),
+    # Corona with the base rank drawn at the deal: the stock's first card starts its foundation
+    Kind(
+        "FT2-Q",
+        "Quadrangle",
+        FortyRules(12, up=3, autofill=True, home_out=False, base_drawn=True),
+        quick_win="FT2-Q-AAAAAAD",
+        daily=True,
+    ),
 )
 KINDS_BY_CODE = {kind.code: kind for kind in REGISTRY}
 # the kinds whose own stored winning lines ship (a daily's, for Hint: tools/lines.py)

@@ -61,6 +61,10 @@ class FortyRules:
     # goes onto an Ace (PySolFC's ``mod=13``)
     base: int = 0
     bases_home: bool = False  # the eight base cards (Aces) dealt to the foundations first
+    # the base rank drawn at the deal: the stock's first card goes to its suit's first
+    # foundation, and every foundation starts from its rank (PySolFC's dealSingleBaseCard:
+    # Quadrangle); ranks wrap, as from any rank
+    base_drawn: bool = False
     # the foundations build up in alternate colours from the Ace of their suit: after it, any
     # card of the next rank and the other colour (PySolFC's AC_FoundationStack: Red and Black)
     home_colours: bool = False
@@ -84,6 +88,8 @@ class FortyRules:
             )
         if self.waste_first and self.draw != 1:
             raise ValueError(f"the deal turns one card: no waste_first with {self.draw} a draw")
+        if self.base_drawn and (self.base or self.bases_home):
+            raise ValueError(f"a drawn base rank is the deal's, and one card: {self}")
         if self.home_colours and self.base:
             raise ValueError(f"foundations in alternate colours start from the Aces: {self}")
         if self.interleaved and self.up != self.down + 1:
@@ -99,8 +105,9 @@ class FortyRules:
 
     @property
     def wraps(self) -> bool:
-        """Ranks wrap from King to Ace (foundations from another rank than the Ace)."""
-        return self.base != 0
+        """Ranks wrap from King to Ace (foundations from another rank than the Ace, or from
+        the rank each deal draws)."""
+        return self.base != 0 or self.base_drawn
 
     @property
     def dealt(self) -> int:
@@ -111,7 +118,7 @@ class FortyRules:
     def stock(self) -> int:
         """Cards not dealt to the columns or the foundations: the stock at the deal (one of
         them on the waste where ``waste_first``), and the most it can ever hold."""
-        return 104 - self.dealt - 8 * self.bases_home
+        return 104 - self.dealt - 8 * self.bases_home - self.base_drawn
 
 
 Rules = CrescentRules | FortyRules

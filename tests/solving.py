@@ -168,6 +168,7 @@ def small_of(cls: type[game.Solitaire], rng: random.Random, tight: bool = False)
         return small_crescent(rng)
     assert issubclass(cls, game.FortyThieves)
     rules = cls.RULES
+    base = rng.randrange(13) if rules.base_drawn else rules.base  # (Quadrangle's: the deal's)
     count = cls.COLUMN_COUNT
     least, most = (2 * count + 2, 2 * count + 8) if tight else (4, 11)
     rest: list[str] = []
@@ -181,7 +182,7 @@ def small_of(cls: type[game.Solitaire], rng: random.Random, tight: bool = False)
                 a, b = rng.randint(max(low, 8), 13), rng.randint(max(low, 9), 13)
             heights[s], heights[s + 4] = a, b
             for k in range(13):  # the k-th card up from the base: out unless both hold it
-                rest += [RANKS[(rules.base + k) % 13] + suit] * (2 - (k < a) - (k < b))
+                rest += [RANKS[(base + k) % 13] + suit] * (2 - (k < a) - (k < b))
         if rules.home_colours:  # the same heights, each rank's suits mixed within its colour
             stacks = alternate_colour_foundations(heights, rng)
             home = [card for stack in stacks for card in stack]
@@ -208,7 +209,7 @@ def small_of(cls: type[game.Solitaire], rng: random.Random, tight: bool = False)
                 places["waste"].append(card)
             else:
                 places[rng.choice(used)].append(card)
-    up = [RANKS[(rules.base + k) % 13] for k in range(13)]  # a foundation's ranks in order
+    up = [RANKS[(base + k) % 13] for k in range(13)]  # a foundation's ranks in order
     lines = [
         f"f{f + 1}: {' '.join(r + 'SHDC'[f % 4] for r in up[: heights[f]])}".rstrip()
         for f in range(8)

@@ -29,6 +29,10 @@ def test_a_deal_goes_round_the_columns_row_by_row_the_first_rows_face_down(kind)
         assert list(g.cards(f"t{k + 1}")) == cards[k:dealt:columns]
         assert g.face_down(f"t{k + 1}") == rules.down
     stock = cards[dealt:]  # its last card is turned first: onto the waste at once in Octagon
+    if rules.base_drawn:  # (Quadrangle: to its suit's first foundation, setting the base)
+        base = stock.pop()
+        assert list(g.cards(f"f{base // 13 + 1}")) == [base] and g.base_rank == base % 13
+        assert sum(len(g.cards(f"f{f}")) for f in range(1, 9)) == 1
     assert list(g.cards("waste")) == ([stock.pop()] if rules.waste_first else [])
     assert list(g.cards("stock")) == stock
     assert g.face_down("stock") == g.face_down("waste") == 0

@@ -405,3 +405,29 @@ def test_foundations_in_alternate_colours_take_the_next_rank_of_the_other_colour
         alternating({"f1": "AS 2H 3H"}, {})
     with pytest.raises(ValueError, match="from the Aces"):
         FortyRules(home_colours=True, base=1)
+
+
+def test_a_base_rank_drawn_at_the_deal_starts_every_foundation_and_ranks_wrap():
+    """PySolFC's Quadrangle: after the columns, the stock's first card goes to its suit's
+    first foundation, and every foundation builds up from its rank, round from King to Ace;
+    a position says the rank by the card on a foundation."""
+    rules = FortyRules(12, up=3, base_drawn=True)
+    code = game.GameCode.parse("FT1-N-AAAAAAB")
+    plain = rules_class(FortyRules(12, up=3)).deal(code)
+    drawn = rules_class(rules).deal(code)
+    base = plain.cards("stock")[-1]  # the card a first draw would have turned
+    home = [f"f{i}" for i in range(1, 9) if drawn.cards(f"f{i}")]
+    assert home == [f"f{base.suit + 1}"] and drawn.cards(home[0]) == (base,)
+    assert drawn.cards("stock") == plain.cards("stock")[:-1]
+    assert drawn.base_rank == int(base) % 13  # (ranks from 0, the Ace)
+    others = [c for f, c in enumerate(drawn.foundation_cards()) if f != base.suit]
+    assert all(c % 13 == int(base) % 13 for c in others)  # each takes that rank first
+    again = type(drawn).from_position(drawn.position())
+    assert again.foundation_cards() == drawn.foundation_cards()
+    assert 0 in builds_onto(SUIT, rules.wraps)[12]  # a King goes onto an Ace: ranks wrap
+    empty = "\n".join(
+        f"f{i}:" if i == base.suit + 1 else line
+        for i, line in enumerate(drawn.position().splitlines())
+    )
+    with pytest.raises(game.PositionError, match="base card"):
+        type(drawn).from_position(empty.replace("stock: ", f"stock: {base} ", 1) + "\n")

@@ -175,33 +175,6 @@ def test_where_columns_build_both_ways_a_card_is_safe_home_only_with_the_next_ra
     assert adapter.start() == [(8, 0, 0)] and len(adapter.p[0]) == 5  # t1's 5S onto f1, alone
 
 
-def test_where_foundations_alternate_colours_the_key_tells_their_tops_apart():
-    """Red and Black: the same cards home, the two of hearts on top of one foundation or the
-    two of diamonds: a different card may come back to a column, so another position (the
-    cards home alone do not say it, where each rank of a colour may lie on four)."""
-    from game.solver.forty_thieves import FortyThievesAdapter
-
-    cls = game.new("FT2-R-AAAAAAB").__class__
-
-    def at(homes: dict[str, str]) -> game.Solitaire:
-        aces = {f"f{i}": "A" + "SHDC"[(i - 1) % 4] for i in range(1, 9)}
-        homes = aces | homes
-        home = [c for text in homes.values() for c in text.split()]
-        rest = [r + s for r in RANKS for s in "SHDC" for _ in range(2)]
-        for card in home:
-            rest.remove(card)
-        lines = [f"f{i}: {homes[f'f{i}']}" for i in range(1, 9)]
-        lines += [f"t{i}: {rest[i - 1]}" for i in range(1, 9)]
-        lines += [f"stock: {' '.join(rest[8:])}", "waste:"]
-        return cls.from_position("FT2-R score=0 moves=0\n" + "\n".join(lines) + "\n")
-
-    hearts = at({"f1": "AS 2H", "f4": "AC 2D 3S"})
-    diamonds = at({"f1": "AS 2D", "f4": "AC 2H 3S"})
-    swapped = at({"f1": "AS 2H 3S", "f4": "AC 2D"})  # the same tops on the other two
-    assert FortyThievesAdapter(hearts).key() != FortyThievesAdapter(diamonds).key()
-    assert FortyThievesAdapter(diamonds).key() == FortyThievesAdapter(swapped).key()
-
-
 def test_where_foundations_alternate_colours_and_keep_their_cards_a_card_is_safe_home_late():
     """Zebra: a Five goes home by itself only once every Four of the other colour is home
     (all four foundations that take that colour there are past it): until then one could go

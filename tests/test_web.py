@@ -285,8 +285,9 @@ def test_a_column_dealt_face_up_and_face_down_in_turn_shows_every_other_card():
     g = rules_class(rules).deal(GameCode.parse("FT1-N-AAAAAAB"))
     markup = board.render(g, board.layout_for(g, 1.0), board.View(), WORDS)
     column = markup[markup.index('data-place="t1"') : markup.index('data-place="t2"')]
-    drawn = re.findall(r'class="card back face-down|data-card="(\w\w)"', column)
+    drawn = re.findall(r'class="card back face-down|data-(?:card|under)="(\w\w)"', column)
     shown = [str(c) for c in g.face_up("t1")]
     assert drawn == [shown[0], "", shown[1], "", shown[2], "", shown[3]]
+    assert column.count("data-card=") == 1  # only the top one moves: a tap asks for it alone
     label = re.search(r'aria-label="([^"]+)"', column)[1]
     assert "3 cards face down" in label and all(WORDS.card(c) in label for c in g.face_up("t1"))

@@ -179,7 +179,8 @@ def playouts_taken(kind: str, codes: Iterable[str]) -> dict[str, float]:
     taken = {
         c: float(rows[c]["states"]) if rows[c]["verdict"] == WINNABLE else math.inf for c in codes
     }
-    if len(taken) >= 3 and len(set(taken.values())) == 1:
+    values = set(taken.values())
+    if len(taken) >= 3 and len(values) == 1 and all(map(math.isfinite, values)):
         # every deal won at the same playout (Zebra's, all at the first): that says nothing,
         # so the winning line's length does (a longer line: more to do, redeals included)
         return {c: float(len(rows[c]["line"].split())) for c in codes}

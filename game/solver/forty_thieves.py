@@ -22,7 +22,11 @@ move that empties a column reads the waste as a play off it does: it comes after
 it is never a safe move while a card could fill the column, and nothing is foreseen; with
 several cards a draw (Little Forty) the k-th draw's top card fills it. Where columns build up
 as well as down (``both_ways``: Foothold), a card one rank higher goes onto a card too, so a
-card is safe home only once the builders' cards one rank higher are home as well.
+card is safe home only once the builders' cards one rank higher are home as well. Where
+foundations build in alternate colours (``home_colours``: Red and Black, Zebra), a foundation
+takes either of two cards (``foundation_wants``) and a card may go to any of four foundations
+(``HOME_SLOTS``): the stock's lookups take both, and a card goes home unasked only where
+foundations keep their cards, once every card that could go onto it is home.
 
 Everything here goes through the engine's public fast path (``legal_at``, ``legal_runs``,
 ``foundation_cards``, ``reason_at``, ``reason_onto``, ``apply_at``, ``apply_draws``,
@@ -101,10 +105,11 @@ class FortyThievesAdapter:
         self.draw, self.redeals = rules.DRAW, rules.RULES.redeals
         self.home_out = rules.HOME_OUT
         # a draw of several cards with a pass to come: a card played off the waste changes
-        # which cards the next pass shows, so no move off the waste is "safe" to make unasked
-        self.sources = (
-            self.columns if self.draw > 1 and self.redeals else (*self.columns, self.waste)
-        )
+        # which cards the next pass shows, so no move off the waste is "safe" to make unasked;
+        # nor where emptied columns fill themselves: the waste's card may fill one first
+        self.autofill = rules.RULES.autofill
+        waste_ok = not (self.draw > 1 and self.redeals) and not self.autofill
+        self.sources = (*self.columns, self.waste) if waste_ok else tuple(self.columns)
         # the shortcuts that foresee a draw's key assume one card a draw and one pass
         self.one_pass = self.draw == 1 and not self.redeals
         self.runs = rules.RUNS
@@ -113,12 +118,10 @@ class FortyThievesAdapter:
         # an emptied column filled from the waste: a move that empties a column takes the
         # waste's top too, so draws do not commute with it (its actions draw first, ``actions``),
         # it is never a safe move while a card could fill it, and nothing is foreseen
-        self.autofill = rules.RULES.autofill
         # where columns build up as well as down, a card one rank higher goes onto a card too
         self.both_ways = rules.RULES.both_ways
-        # foundations in alternate colours: a foundation takes either of two cards, and which
-        # of its copies went home decides what may come back: no safe moves (a card goes home
-        # as the search chooses), and where cards come back, the foundations' tops are keyed
+        # foundations in alternate colours: a foundation takes either of two cards; safe moves
+        # only where their cards stay (``_auto_home_colours``)
         self.home_colours = rules.HOME_COLOURS
         self.by_suit = (
             not self.home_colours
@@ -130,7 +133,7 @@ class FortyThievesAdapter:
         # from another rank, ranks wrap: a card's rise (its place in its suit's run up from
         # the base) is what a foundation's height is compared with, and the base card has a
         # card that goes onto it in a column (the rank below it, the last to go home)
-        self.base, self.wraps = rules.RULES.base, rules.RULES.wraps
+        self.base, self.wraps = game.base_rank, rules.RULES.wraps
         self.builders = _builders(rules)
         self.under = tuple(tuple(c for c in range(52) if t in rules.ONTO[c]) for t in range(52))
         self.hidden_runs = rules.RUNS and game.hidden  # face-down counts change what moves
@@ -168,17 +171,16 @@ class FortyThievesAdapter:
         """The columns as a multiset, the waste in order and the stock's length (its order
         never changes). The foundations need no place in it: the cards home are the others,
         and they decide each suit's two heights up to which foundation is which (a suit's two
-        foundations are alike: the key folds that symmetry in). Where runs move and cards lie
-        face down, a column's face-down count decides which runs move: it is in its hash."""
+        foundations are alike: the key folds that symmetry in). Where foundations alternate
+        colours, they decide the heights of the four that start from each colour's Aces, and a
+        card's suit past its Ace changes no rule there (columns build by colour too). Where
+        runs move and cards lie face down, a column's face-down count decides which runs move:
+        it is in its hash."""
         total = self.total
         if self.hidden_runs:
             down, h = self.g.face_down_counts(), self.h
             total = sum((h[i] ^ _DOWN[down[i]]) ** 2 for i in self.columns)
         key = total | self.h[self.waste] << 264 | len(self.p[self.stock]) << 400
-        if self.home_colours and self.home_out:  # the tops, by the foundations' two colours
-            p = self.p
-            tops = sorted((f % 4 in (1, 2), len(p[f]), p[f][-1] if p[f] else -1) for f in range(8))
-            key |= (hash(tuple(tops)) & (1 << 64) - 1) << 540
         if self.redeals:  # after a redeal the stock is not the deal's: its cards and the redeals
             key |= self.g.redeals_left << 408 | place_hash(self.p[self.stock]) << 412
         return key, 0

@@ -281,11 +281,11 @@ def place_part(
             out.append(back_markup(slot.x, slot.y - PEEK_STEP * k))
         if down < len(cards) - 1:  # the card under the top one is face up
             out.append(under_markup(cards[-2], slot.x, slot.y, index, words.ranks))
-    for k in range(backs):  # (rows dealt in turn: a face-up card between two face-down ones)
-        if g.is_face_down(place, k):
+    for k in range(backs):  # (rows dealt in turn: a face-up card between two face-down ones,
+        if g.is_face_down(place, k):  # seen, not a ``data-card``: it cannot move yet)
             out.append(back_markup(slot.x, slot.y + k * slot.fan))
         else:
-            out.append(card_markup(cards[k], slot.x, slot.y + k * slot.fan, "", index, words.ranks))
+            out.append(under_markup(cards[k], slot.x, slot.y + k * slot.fan, index, words.ranks))
     picked = view.picked[1] if view.picked and view.picked[0] == place else 0
     for k, card in enumerate(shown):
         extra = ""

@@ -202,6 +202,8 @@ class FortyThievesView(GameView):
             notes.append(words.count("note_draw", rules.draw))
         if rules.base:  # from another rank than the Ace (ranks wrap)
             notes.append(words.text(f"note_base_{rules.base}"))
+        if rules.base_drawn:
+            notes.append(words.text("note_base_drawn"))
         if rules.home_colours:
             notes.append(words.text("note_home_colours"))
         if rules.bases_home:
