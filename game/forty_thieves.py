@@ -621,6 +621,8 @@ class FortyThieves(Solitaire):
             name = f"Foundation {fact.number}, {SUIT_NAMES[fact.suit or 0]}"
             if not cards:
                 return f"{name}: empty"
+            if self.HOME_COLOURS:  # (its top card may be of another suit)
+                name += ", up in alternate colours"
             return f"{name}: {cards[-1].name()} on top, {count_phrase(len(cards))}"
         if fact.kind == "stock":
             return f"Stock: {count_phrase(len(cards))}" if cards else "Stock: empty"

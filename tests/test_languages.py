@@ -156,7 +156,7 @@ def test_cards_and_places_are_spoken_in_each_language():
 
 @settings(max_examples=30, deadline=None)
 @given(
-    code=st.sampled_from(["CR1-N", "CR1-F", "FT1-N"]),
+    code=st.sampled_from(["CR1-N", "CR1-F", "FT1-N", "FT2-R"]),  # (FT2-R: homes in colours)
     deal=st.integers(0, 10_000),
     picks=st.lists(st.integers(0, 1_000), min_size=0, max_size=150),
 )
@@ -330,3 +330,18 @@ def test_a_region_name_wider_than_a_card_is_condensed_to_it():
     assert stock is not None and 'textLength="88"' in stock[0]  # a space to its neighbour
     waste = re.search(r'<text class="region"[^>]*>Сброс</text>', markup)
     assert waste is not None and "textLength" not in waste[0]  # five letters fit
+
+
+def test_a_foundation_in_alternate_colours_says_so_in_each_language():
+    """Red and Black: a foundation named by its Ace's suit may hold a heart on a spade, so its
+    label says how it builds (the engine's English word for word)."""
+    g = game.new("FT2-R-AAAAAAB")
+    assert (
+        g.place_label("f1")
+        == "Foundation 1, spades, up in alternate colours: ace of spades on top, 1 card"
+    )
+    assert names.place_label(g, "f1", WORDS["en"]) == g.place_label("f1")
+    for lang, words in WORDS.items():
+        assert names.place_label(g, "f1", words) != names.place_label(
+            game.new("FT1-A-AAAAAAB"), "f1", words
+        ), lang

@@ -156,6 +156,8 @@ class FortyThievesView(GameView):
             key = "label_ft_foundation" if cards else "label_ft_foundation_empty"
             if cards:
                 values["card"] = words.card(cards[-1])
+                if isinstance(g, game.FortyThieves) and g.HOME_COLOURS:  # (any suit on it)
+                    key = "label_ft_foundation_colours"
             elif g is not None and (first := _first_card(g, fact)) is not None:  # Pluto's Two
                 key = "label_ft_foundation_base"
                 values["card"] = words.card(first)
