@@ -15,6 +15,7 @@ S H D C), columns ``t1``-``tC``, ``stock``, ``waste``. Internally foundations ar
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from .cards import CARDS, RANK_NAMES, SUIT_NAMES, Card
@@ -68,6 +69,19 @@ def foundation_takes(base: int) -> tuple[tuple[int, ...], ...]:
     return tuple(
         tuple((f % 4) * 13 + (base + n) % 13 if n < 13 else -1 for n in range(14)) for f in range(8)
     )
+
+
+def colour_home_takes(suit: int, below: Sequence[int]) -> tuple[int, ...]:
+    """What a foundation that builds in alternate colours takes on ``below`` (its cards,
+    bottom to top): the Ace of its ``suit`` first, then the next rank in either suit of the
+    other colour; nothing once complete. The rule's one statement (checks, moves, positions)."""
+    height = len(below)
+    if not height:
+        return (suit * 13,)
+    if height == 13:
+        return ()
+    red = _RED[below[-1] // 13]
+    return tuple(s * 13 + height for s in range(4) if _RED[s] != red)
 
 
 def home_slots(home_colours: bool = False) -> tuple[tuple[int, ...], ...]:
@@ -204,8 +218,7 @@ class FortyThieves(Solitaire):
             suit, cards, takes = i % 4, places[i], every[i]
             if cls.HOME_COLOURS:
                 if len(cards) > 13 or any(
-                    c % 13 != k or (c != takes[0] if k == 0 else _RED[c // 13] == _RED[b // 13])
-                    for k, (b, c) in enumerate(zip([-1, *cards], cards))
+                    c not in colour_home_takes(suit, cards[:k]) for k, c in enumerate(cards)
                 ):
                     raise PositionError(
                         f"{cls.PLACES[i]}: must be the Ace of {SUIT_NAMES[suit]}, then up in "
@@ -284,10 +297,7 @@ class FortyThieves(Solitaire):
         p = self._p
         if d < 8:
             if self.HOME_COLOURS and p[d]:  # past the Ace: the next rank, the other colour
-                home = p[d]
-                if c % 13 != len(home) or _RED[c // 13] == _RED[home[-1] // 13]:
-                    return "foundation_colours"
-                return None
+                return None if c in colour_home_takes(d % 4, p[d]) else "foundation_colours"
             if c // 13 != d % 4:
                 return "same_suit"
             return None if self.takes_home(d) == c else "foundation_order"
@@ -348,17 +358,9 @@ class FortyThieves(Solitaire):
         or, where foundations build in alternate colours, the two of the next rank in the
         other colour."""
         p, t = self._p, self.TAKES
-        if not self.HOME_COLOURS:
-            return tuple((t[f][len(p[f])],) if len(p[f]) < 13 else () for f in _FOUNDATIONS)
-        out: list[tuple[int, ...]] = []
-        for f in _FOUNDATIONS:
-            height = len(p[f])
-            if not height or height == 13:
-                out.append((t[f][0],) if not height else ())
-                continue
-            red = _RED[p[f][-1] // 13]
-            out.append(tuple(s * 13 + height for s in range(4) if _RED[s] != red))
-        return tuple(out)
+        if self.HOME_COLOURS:
+            return tuple(colour_home_takes(f % 4, p[f]) for f in _FOUNDATIONS)
+        return tuple((t[f][len(p[f])],) if len(p[f]) < 13 else () for f in _FOUNDATIONS)
 
     def apply_at(self, s: int, d: int, n: int = 1) -> Record:
         if s == self.STOCK_AT:

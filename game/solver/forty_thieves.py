@@ -407,15 +407,9 @@ class FortyThievesAdapter:
             # the draws that bring stock card i (bottom first) onto the waste's top (one a
             # card; with several a draw, only every draw-th card shows, and the last)
             draws = g.draws_to if self.draw > 1 else None
-            wants = (
-                g.foundation_wants()  # (two cards a foundation, where they alternate colours)
-                if self.home_colours
-                else [(card,) for card in g.foundation_cards()]
-            )
-            for f, cards in enumerate(wants):
+            # (each foundation's card, or two where they alternate colours)
+            for f, cards in enumerate(g.foundation_wants()):
                 for wanted in cards:
-                    if wanted < 0:
-                        continue
                     for i in at[wanted]:
                         if i < size:
                             k = size - i if draws is None else draws(size - 1 - i)
@@ -553,21 +547,24 @@ class FortyThievesAdapter:
             else:
                 return
 
+    def _fills_itself(self, pile: Sequence[int]) -> bool:
+        """Would taking this column's lone card fill the column from the waste (``autofill``,
+        with a card left to fill it)? Then it is never a safe move: emptying the column
+        chooses the card that fills it, and drawing first would choose another. (The safe
+        moves' sources hold no waste in those games.)"""
+        p = self.p
+        return self.autofill and len(pile) == 1 and bool(p[self.waste] or p[self.stock])
+
     def _auto_by_builders(self, records: list[Record]) -> None:
         """``_auto`` where columns build by colour or by other suits (or ranks wrap): a card
         goes home safely when every card that could go onto it in a column (one rank lower, of
         a suit that builds on its suit) is home already, both copies."""
         g, p, base = self.g, self.p, self.base
-        waste, stock = p[self.waste], p[self.stock]
         while True:
             h = tuple(map(len, p[:8]))
             for s in self.sources:
                 pile = p[s]
-                # where emptied columns fill themselves, emptying one chooses the card that
-                # fills it (drawing first would choose another): never a safe move
-                if pile and not (
-                    self.autofill and len(pile) == 1 and s != self.waste and (waste or stock)
-                ):
+                if pile and not self._fills_itself(pile):
                     suit, rank = divmod(pile[-1], 13)
                     rise = (rank - base) % 13
                     # onto the lower foundation of its suit only: on the higher one it could
@@ -588,13 +585,10 @@ class FortyThievesAdapter:
         suits, two copies). Which foundation takes it is no choice: each of the four that
         take its colour at its rank takes one of the four such cards."""
         g, p, slots = self.g, self.p, self.g.HOME_SLOTS
-        waste, stock = p[self.waste], p[self.stock]
         while True:
             for s in self.sources:
                 pile = p[s]
-                if not pile or (  # (emptying a column chooses the card that fills it)
-                    self.autofill and len(pile) == 1 and s != self.waste and (waste or stock)
-                ):
+                if not pile or self._fills_itself(pile):
                     continue
                 card = pile[-1]
                 rank = card % 13
