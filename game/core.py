@@ -408,6 +408,16 @@ class Solitaire:
         ``autofill``), or None: what the page shows and says after a move."""
         return self.fill_of(self._undo[-1]) if self._undo else None
 
+    @property
+    def last_drawn(self) -> int:
+        """The cards the last move of the history turned from the stock onto the waste (0:
+        it was no draw): a draw of three says so, not just the card it left on top."""
+        return self.drawn_of(self._undo[-1]) if self._undo else 0
+
+    def drawn_of(self, record: Record) -> int:
+        """The cards a move's record (``apply``'s) says it turned from the stock (0: none)."""
+        return 0
+
     def fill_of(self, record: Record) -> str | None:
         """The column a move's record (``apply``'s) says was filled at once after the move
         emptied it, or None (the page's replay, which steps on the fast path)."""

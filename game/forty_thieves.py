@@ -506,6 +506,9 @@ class FortyThieves(Solitaire):
         self.moves = moves
         return True
 
+    def drawn_of(self, record: Record) -> int:
+        return record[3] if record[0] == self.STOCK_AT else 0
+
     def is_won(self) -> bool:
         p = self._p  # every card home: nothing in a column, the stock or the waste
         return not any(p[8:])

@@ -155,6 +155,22 @@ def test_a_draw_is_announced_as_a_draw_and_the_score_is_in_the_won_text():
     assert panel.won_text(t.game, 0, WORDS) == "Time 0:00 · 1 move · Score 0"
 
 
+def test_a_draw_of_three_says_how_many_it_turned_and_the_card_on_top():
+    """Little Forty turns three cards a draw: the words say three, and name the one that
+    plays; at the stock's end a draw turns what is left (64 cards: one)."""
+    t = table("FT2-L-AAAAAAB")
+    shown = t.input(t.controller.user_move("stock", "waste"), 0, 1.0, t.origins())
+    assert shown.say == f"Drew 3 cards, the {t.game.cards('waste')[-1].name()} on top."
+    g = t.game
+    while len(g.cards("stock")) > 1:
+        g.play("stock", "waste")
+    assert g.last_drawn == 3
+    shown = t.input(t.controller.user_move("stock", "waste"), 0, 1.0, t.origins())
+    assert g.last_drawn == 1 and shown.say == f"Drew the {g.cards('waste')[-1].name()}."
+    assert g.undo() and g.last_drawn == 3
+    assert game.new("CR1-N-AAAAAAB").last_drawn == 0
+
+
 def test_a_finish_taken_back_is_not_offered_again_until_a_move_of_the_players_own():
     t = table(one_move_from_won())
     assert not t.finish_declined  # a resumed or dealt game is offered its finish

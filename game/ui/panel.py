@@ -77,7 +77,10 @@ def announcement(result: Outcome, g: game.Solitaire, words: Messages, explain: b
     if result.kind == "moved" and result.move is not None:
         src, dst, size = result.move
         card = words.card(g.cards(dst)[-size])  # a run's lowest card names it
-        if src == "stock":
+        if src == "stock":  # (three a draw: how many, and the one on top, the one that plays)
+            drawn = g.last_drawn
+            if drawn > 1:
+                return words.count("drawn_several", drawn, card=card)
             return words.text("drawn", card=card)
         return words.text("moved", card=card, place=place_name(g, dst, words)) + filled(g, words)
     if result.kind == "refused":
