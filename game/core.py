@@ -237,6 +237,12 @@ class Solitaire:
         place numbers: the one move generator, for the solver's fast path."""
         raise NotImplementedError
 
+    def can_go_home(self) -> bool:
+        """Whether a card can go home now from a place that is not a foundation: the
+        playouts ask it after every move they try, so a game may answer it faster than
+        ``legal_at`` does (the same answer)."""
+        return any(d < 8 <= s for s, d in self.legal_at())
+
     def legal_runs(self) -> list[tuple[int, int, int]]:
         """The moves of runs (``legal_moves`` after the one-card ones) as (source,
         destination, cards): none but in a game where runs move as one."""

@@ -596,6 +596,17 @@ class FortyThieves(Solitaire):
             add((waste - 1, waste))
         return out
 
+    def can_go_home(self) -> bool:
+        """``legal_at``'s moves home, asked without listing every move: a top card of a
+        column or the waste that a foundation takes."""
+        p = self._p
+        tops = [p[j][-1] for j in (*self.COLUMN_RANGE, self.WASTE_AT) if p[j]]
+        if self.HOME_COLOURS:
+            slots = self.HOME_SLOTS
+            return any(len(p[f]) == c % 13 for c in tops for f in slots[c])
+        home = self.foundation_cards()
+        return any(home[c // 13] == c or home[c // 13 + 4] == c for c in tops)
+
     @property
     def status(self) -> str:
         # Like the reference app, Forty Thieves never reports "blocked".

@@ -44,3 +44,19 @@ def test_the_foundations_are_the_first_place_numbers_of_every_game():
     for kind in KINDS:
         g = game.new(f"{kind}-AAAAAAB")
         assert [g.NUMBERS[f"f{i}"] for i in range(1, FOUNDATIONS + 1)] == list(range(FOUNDATIONS))
+
+
+def test_can_go_home_says_what_the_legal_moves_say_along_random_games():
+    """The playouts' fast question (``can_go_home``) against the one move generator, after
+    every move of a random game of each kind: a card home from a column or the waste."""
+    from game.codes import KINDS
+
+    rng = random.Random(3)
+    for kind in KINDS:
+        g = game.new(f"{kind}-AAAAAAC")
+        for _ in range(150):
+            legal = g.legal_at()
+            assert g.can_go_home() == any(d < 8 <= s for s, d in legal), (kind, g.position())
+            if not legal:
+                break
+            g.apply_at(*rng.choice(legal))

@@ -66,7 +66,7 @@ def playout(start: Solitaire, rng: random.Random) -> Playout:
         freeing = []
         for move in legal:
             record = g.apply_at(*move)
-            if any(d < homes <= s for s, d in g.legal_at()):
+            if g.can_go_home():
                 freeing.append(move)
             g.unapply(record)
         last = rng.choice(freeing or legal)
