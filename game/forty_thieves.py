@@ -1,16 +1,16 @@
 """Forty Thieves (Quarante Voleurs) and its family: columns, a stock turned onto a waste, 8
 foundations, each from the base card of its fixed suit.
 
-Forty Thieves (``FT1-N``) deals 10 columns of 4 face up and a 64-card stock, one pass. Its
-relatives are the same engine on other rules (``rules.FortyRules``, declared with each game in
-``kinds.py``): columns, rows dealt face down and face up, what a column builds on (suit,
-colour, other suit, any suit; down, or up and down), whether a run moves as one (anywhere, or
-only into an empty column), redeals of the waste, cards turned a draw, the Aces dealt home,
-what an empty column takes, whether an emptied column fills itself, whether a foundation's
-card may come back, whether the foundations alternate colours past their Aces, whether the
-deal draws their base rank. Places: foundations ``f1``-``f8`` (their base cards' suits S H D C
-S H D C), columns ``t1``-``tC``, ``stock``, ``waste``. Internally foundations are indices 0-7
-(base suit = index % 4), columns 8 to 7 + C, then the stock and the waste.
+Forty Thieves (``FT1-N``) deals 10 columns of 4 face up and a 64-card stock, one pass. Its relatives
+are the same engine on other rules (``rules.FortyRules``, declared with each game in ``kinds.py``):
+columns, rows dealt face down and face up, what a column builds on (suit, colour, other suit, any
+suit; down, or up and down), whether a run moves as one (anywhere, or only into an empty column),
+redeals of the waste, cards turned a draw, the Aces dealt home, what an empty column takes, whether
+an emptied column fills itself, whether a foundation's card may come back, whether the foundations
+alternate colours past their Aces, whether the deal draws their base rank, whether cards go home as
+the rows are dealt. Places: foundations ``f1``-``f8`` (their base cards' suits S H D C S H D C),
+columns ``t1``-``tC``, ``stock``, ``waste``. Internally foundations are indices 0-7 (base suit =
+index % 4), columns 8 to 7 + C, then the stock and the waste.
 """
 
 from __future__ import annotations
@@ -99,6 +99,38 @@ def home_slots(home_colours: bool = False) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
+def _dealt_homing(
+    game: type[FortyThieves], dealt: Sequence[Card], homes: list[list[Card]]
+) -> list[list[Card]]:
+    """The columns of a deal that sends cards home as it goes (``home_in_deal``, PySolFC's
+    Carre Napoleon): a row round the columns, then, until none is left, the first column's
+    top card (in the columns' order, from the first again after each) that a foundation takes
+    goes to the first foundation that takes it; then the next row. The cards sent home are
+    appended to ``homes`` (the foundations, changed in place: the deal's own lists)."""
+    columns = game.COLUMN_COUNT
+    piles: list[list[Card]] = [[] for _ in range(columns)]
+    takes = game.TAKES
+    for row in range(0, len(dealt), columns):
+        for pile, card in zip(piles, dealt[row : row + columns]):
+            pile.append(card)
+        while True:
+            home = next(
+                (
+                    (pile, f)
+                    for pile in piles
+                    if pile
+                    for f in _FOUNDATIONS
+                    if len(homes[f]) < 13 and takes[f][len(homes[f])] == pile[-1]
+                ),
+                None,
+            )
+            if home is None:
+                break
+            pile, f = home
+            homes[f].append(pile.pop())
+    return piles
+
+
 def _places(columns: int) -> tuple[str, ...]:
     return (
         tuple(f"f{i}" for i in range(1, 9))
@@ -173,8 +205,10 @@ class FortyThieves(Solitaire):
         """The eight base cards (Aces) to the foundations first where the rules say so (each
         the first of its suit in shuffled order, the foundations in their order); then the next C·R
         shuffled cards go round the C columns, row by row (card k to column k mod C, the first
-        rows face down); the others are the stock, its last card turned first (onto the waste
-        at once where the rules say so). Forty Thieves: 40 cards to 10 columns, a stock of 64."""
+        rows face down; where the rules say so, cards a foundation takes go home after each
+        row, ``_dealt_homing``); the others are the stock, its last card turned first (onto the
+        waste at once where the rules say so). Forty Thieves: 40 cards to 10 columns, a stock
+        of 64."""
         game = VARIANT_CLASSES[code.kind] if cls is FortyThieves else cls  # (rules_class)
         columns, dealt = game.COLUMN_COUNT, game.DEALT
         cards = shuffled_pack(code.deal)
@@ -183,7 +217,10 @@ class FortyThieves(Solitaire):
             for f in _FOUNDATIONS:
                 # the first of its two copies in shuffled order
                 places[f].append(cards.pop(cards.index(CARDS[game.TAKES[f][0]])))
-        places += [cards[i:dealt:columns] for i in range(columns)]
+        if game.RULES.home_in_deal:
+            places += _dealt_homing(game, cards[:dealt], places)
+        else:
+            places += [cards[i:dealt:columns] for i in range(columns)]
         stock = cards[dealt:]
         if game.RULES.base_drawn:  # the stock's first card to its suit's first foundation
             base = stock.pop()
@@ -469,6 +506,9 @@ class FortyThieves(Solitaire):
         self.score = before  # exact, the floor at 0 included
         self.moves -= 1
 
+    def drawn_of(self, record: Record) -> int:
+        return record[3] if record[0] == self.STOCK_AT else 0
+
     def fill_of(self, record: Record) -> str | None:
         if len(record) != 6 or record[0] == self.STOCK_AT:
             return None
@@ -505,9 +545,6 @@ class FortyThieves(Solitaire):
             return False
         self.moves = moves
         return True
-
-    def drawn_of(self, record: Record) -> int:
-        return record[3] if record[0] == self.STOCK_AT else 0
 
     def is_won(self) -> bool:
         p = self._p  # every card home: nothing in a column, the stock or the waste

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .rules import ANY_SUIT, COLOUR, OTHER_SUIT, WASTE, CrescentRules, FortyRules, Rules
+from .rules import ANY_SUIT, COLOUR, KING, OTHER_SUIT, WASTE, CrescentRules, FortyRules, Rules
 
 
 @dataclass(frozen=True)
@@ -315,6 +315,15 @@ REGISTRY: tuple[Kind, ...] = (
         "Quadrangle",
         FortyRules(12, up=3, autofill=True, home_out=False, base_drawn=True),
         quick_win="FT2-Q-AAAAAAD",
+        daily=True,
+    ),
+    # the Aces home, 12 columns of 4 dealt row by row, the cards a foundation takes going home
+    # after each row; a King to an empty column, the stock's first card on the waste
+    Kind(
+        "FT2-S",
+        "Carre Napoleon",
+        FortyRules(12, empty=KING, bases_home=True, waste_first=True, home_in_deal=True),
+        quick_win="FT2-S-AAAAADB",
         daily=True,
     ),
 )

@@ -6,8 +6,8 @@ axes are those that PySolFC's ``fortythieves.py`` varies across its two-deck gam
 many of them share: columns, rows dealt face down and face up, what a column builds on (and
 whether up or down), whether runs move as one (and where to), passes through the stock, cards
 turned a draw, the rank the foundations start from, their first cards dealt to them, what an
-empty column takes, whether an emptied column fills itself from the waste and whether a card
-may come back from a foundation.
+empty column takes, whether an emptied column fills itself from the waste, whether a card
+may come back from a foundation and whether cards go home during the deal.
 """
 
 from __future__ import annotations
@@ -65,6 +65,10 @@ class FortyRules:
     # foundation, and every foundation starts from its rank (PySolFC's dealSingleBaseCard:
     # Quadrangle); ranks wrap, as from any rank
     base_drawn: bool = False
+    # after each row of the deal, every column's top card that a foundation takes goes home,
+    # the columns tried in order from the first each time, before the next row (PySolFC's
+    # Carre Napoleon)
+    home_in_deal: bool = False
     # the foundations build up in alternate colours from the Ace of their suit: after it, any
     # card of the next rank and the other colour (PySolFC's AC_FoundationStack: Red and Black)
     home_colours: bool = False
@@ -88,6 +92,10 @@ class FortyRules:
             )
         if self.waste_first and self.draw != 1:
             raise ValueError(f"the deal turns one card: no waste_first with {self.draw} a draw")
+        if self.home_in_deal and (self.down or self.home_colours or self.base_drawn):
+            raise ValueError(
+                f"cards home in the deal: face-up rows, foundations by suit from set ranks: {self}"
+            )
         if self.base_drawn and (self.base or self.bases_home):
             raise ValueError(f"a drawn base rank is the deal's, and one card: {self}")
         if self.home_colours and self.base:

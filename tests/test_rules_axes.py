@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 import game
-from game.forty_thieves import builds_onto, rules_class
+from game.cards import ACE, card, parse_cards
+from game.forty_thieves import _dealt_homing, builds_onto, rules_class
 from game.rules import ANY_SUIT, COLOUR, KING, NOTHING, SUIT, WASTE, FortyRules
 
 RANKS = "A23456789TJQK"
@@ -378,8 +379,8 @@ def alternating(homes: dict[str, str], columns: dict[str, str]) -> game.FortyThi
     cls = rules_class(HOME_COLOURS)
     out = [c for text in [*homes.values(), *columns.values()] for c in text.split()]
     stock = [r + s for r in RANKS for s in "SHDC" for _ in range(2)]
-    for card in out:
-        stock.remove(card)
+    for text in out:
+        stock.remove(text)
     lines = [f"f{i}: {homes.get(f'f{i}', '')}".rstrip() for i in range(1, 9)]
     lines += [f"t{i}: {columns.get(f't{i}', '')}".rstrip() for i in range(1, 5)]
     lines += [f"stock: {' '.join(stock)}", "waste:"]
@@ -431,3 +432,39 @@ def test_a_base_rank_drawn_at_the_deal_starts_every_foundation_and_ranks_wrap():
     )
     with pytest.raises(game.PositionError, match="base card"):
         type(drawn).from_position(empty.replace("stock: ", f"stock: {base} ", 1) + "\n")
+
+
+def test_cards_go_home_during_the_deal_first_column_first_after_each_row():
+    """PySolFC's Carre Napoleon: after each row round the columns, the first column's top
+    card (in the columns' order) that a foundation takes goes to the first foundation that
+    takes it, and the search starts again from the first column until none is left."""
+    cls = rules_class(FortyRules(3, up=2, empty=KING, bases_home=True, home_in_deal=True))
+    homes = [[card(ACE, f % 4)] for f in range(8)]
+    rows = parse_cards("3S 2S 5H 2H 9C 2S")  # 3S waits for 2S, then goes; 2S to f5
+    columns = _dealt_homing(cls, rows, homes)
+    assert [" ".join(map(str, c)) for c in columns] == ["", "9C", "5H"]
+    assert [" ".join(map(str, h)) for h in homes] == [
+        "AS 2S 3S",
+        "AH 2H",
+        "AD",
+        "AC",
+        "AS 2S",
+        "AH",
+        "AD",
+        "AC",
+    ]
+    # one row: the 2S home lets the 3S before it go too (the search starts again from t1)
+    homes = [[card(ACE, f % 4)] for f in range(8)]
+    assert _dealt_homing(cls, parse_cards("3S 2S"), homes) == [[], [], []]
+    # the first column first: t1's 2S takes f1's place, so t2's waits (f5 wants a Four)
+    homes = [[card(ACE, f % 4)] for f in range(8)]
+    homes[4] = parse_cards("AS 2S 3S")
+    assert [" ".join(map(str, c)) for c in _dealt_homing(cls, parse_cards("2S 2S"), homes)] == [
+        "",
+        "2S",
+        "",
+    ]
+    assert " ".join(map(str, homes[0])) == "AS 2S"
+    for clash in ({"down": 1}, {"home_colours": True}, {"base_drawn": True}):
+        with pytest.raises(ValueError, match="cards home in the deal"):
+            FortyRules(home_in_deal=True, **clash)

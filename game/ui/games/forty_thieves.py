@@ -210,6 +210,8 @@ class FortyThievesView(GameView):
             notes.append(words.text("note_home_colours"))
         if rules.bases_home:
             notes.append(words.text(f"note_bases_home_{rules.base}" if rules.base else "note_aces"))
+        if rules.home_in_deal:
+            notes.append(words.text("note_home_in_deal"))
         if rules.empty != ANY:
             notes.append(words.text(f"note_empty_{rules.empty}"))
         if rules.waste_first:
