@@ -48,6 +48,8 @@ Reason = Literal[
     "no_return",
     "run_to_empty_only",
     "foundation_colours",
+    "lone_takes_none",
+    "lone_stays",
 ]
 """Why the rules refuse a move: a stable key the page turns into words (``refusal_<key>``)."""
 REASONS: frozenset[str] = frozenset(get_args(Reason))
@@ -423,6 +425,12 @@ class Solitaire:
     def drawn_of(self, record: Record) -> int:
         """The cards a move's record (``apply``'s) says it turned from the stock (0: none)."""
         return 0
+
+    @property
+    def fill_source(self) -> str:
+        """Where the cards that fill an emptied column come from (``last_fill``): the
+        waste's top card, or, where the rules refill columns, the stock's next cards."""
+        return "waste"
 
     def fill_of(self, record: Record) -> str | None:
         """The column a move's record (``apply``'s) says was filled at once after the move

@@ -183,6 +183,8 @@ class FortyThieves(Solitaire):
     EMPTY: ClassVar[str] = ANY
     HOME_OUT: ClassVar[bool] = True
     AUTOFILL: ClassVar[bool] = False
+    REFILL: ClassVar[int] = 0  # an emptied column's cards from the stock (``FortyRules.refill``)
+    LONE: ClassVar[bool] = False  # lone-card limits while the stock lasts (``FortyRules.lone``)
     SCORED = True
     UNDO_KEEPS_COUNT = True
 
@@ -354,6 +356,11 @@ class FortyThieves(Solitaire):
                 return "adjacent_rank"
             # also: nothing goes on an Ace (unless ranks wrap)
             return "one_rank_higher" if builds == SUIT else "rank_higher"
+        if self.LONE and p[self.STOCK_AT]:  # while the stock lasts (PySolFC's Indian Patience)
+            if len(col) == 1:
+                return "lone_takes_none"
+            if 8 <= s < self.STOCK_AT and len(p[s]) == 1:
+                return "lone_stays"
         return None
 
     def reason_empty(self, c: int, s: int = -1) -> Reason | None:
@@ -417,8 +424,8 @@ class FortyThieves(Solitaire):
         elif s < 8:
             self.score = max(0, before + FOUNDATION_TO_COLUMN)
         self.moves += 1
-        if not p[s] and self.AUTOFILL and 8 <= s < self.STOCK_AT:  # a column, not the waste
-            filled = self._fill(s)
+        if not p[s] and 8 <= s < self.STOCK_AT:  # a column emptied (not the waste)
+            filled = self._fill(s) if self.AUTOFILL else -self._refill(s) if self.REFILL else 0
             if filled:
                 return (s, d, before, n, 0, filled)
         down = self._down
@@ -444,6 +451,19 @@ class FortyThieves(Solitaire):
             p[j].append(waste.pop())
             self.score += WASTE_TO_COLUMN
         return filled
+
+    def _refill(self, j: int) -> int:
+        """Where the rules refill emptied columns from the stock: its next ``REFILL`` cards
+        (fewer at its end) into column ``j``, the first face down where more follow, as
+        PySolFC's Indian Patience deals them. How many it took (0: the stock is out)."""
+        stock = self._p[self.STOCK_AT]
+        count = min(self.REFILL, len(stock))
+        if count:
+            taken = stock[-count:]
+            del stock[-count:]
+            self._p[j] += reversed(taken)  # the stock's top card first, at the bottom
+            self._down[j] = 1 if count > 1 else 0
+        return count
 
     def apply_draws(self, k: int) -> Record:
         """``k`` draws at once (one record, unchecked: the stock must hold a card for each),
@@ -491,7 +511,12 @@ class FortyThieves(Solitaire):
             p[s].append(p[d].pop())
         else:  # a run, or a move that turned a card up or filled the column it emptied
             s, d, before, n, turned = record[:5]
-            if len(record) == 6:  # the fill back onto the waste (and the cards drawn back)
+            if len(record) == 6 and record[5] < 0:  # the refill back onto the stock
+                column = p[s]
+                p[self.STOCK_AT] += reversed(column)
+                column.clear()
+                self._down[s] = 0
+            elif len(record) == 6:  # the fill back onto the waste (and the cards drawn back)
                 waste = p[self.WASTE_AT]
                 waste.append(p[s].pop())
                 if record[5] > 1:
@@ -505,6 +530,10 @@ class FortyThieves(Solitaire):
             del target[-n:]
         self.score = before  # exact, the floor at 0 included
         self.moves -= 1
+
+    @property
+    def fill_source(self) -> str:
+        return "stock" if self.REFILL else "waste"
 
     def drawn_of(self, record: Record) -> int:
         return record[3] if record[0] == self.STOCK_AT else 0
@@ -585,11 +614,15 @@ class FortyThieves(Solitaire):
         empty = []
         tops = []  # (place, its top card) of the columns and the waste
         top_of: dict[int, list[int]] = {}  # a card -> the columns it tops
+        # lone-card limits while the stock lasts: a lone card takes none and goes onto none
+        limits = self.LONE and bool(p[waste - 1])
         for j in self.COLUMN_RANGE:
             column = p[j]
             if column:
                 c = column[-1]
                 tops.append((j, c))
+                if limits and len(column) == 1:
+                    continue
                 if c in top_of:
                     top_of[c].append(j)
                 else:
@@ -611,8 +644,8 @@ class FortyThieves(Solitaire):
                     add((i, suit))
                 if home[suit + 4] == c:
                     add((i, suit + 4))
-            for t in onto[c]:  # the cards it goes onto (none for a King, unless ranks wrap)
-                if t in top_of:
+            for t in () if limits and i != waste and len(p[i]) == 1 else onto[c]:
+                if t in top_of:  # (the cards it goes onto: none for a King, unless ranks wrap)
                     for j in top_of[t]:
                         add((i, j))
             if empty and self.reason_empty(c, i) is None:  # the one rule for empty columns
@@ -720,6 +753,8 @@ def _variant_class(kind: str, rules: FortyRules) -> type[FortyThieves]:
         "EMPTY": rules.empty,
         "HOME_OUT": rules.home_out,
         "AUTOFILL": rules.autofill,
+        "REFILL": rules.refill,
+        "LONE": rules.lone,
         "DOWN_STEP": 2 if rules.interleaved else 1,
         "HOME_COLOURS": rules.home_colours,
         "HOME_SLOTS": home_slots(rules.home_colours),

@@ -326,6 +326,15 @@ REGISTRY: tuple[Kind, ...] = (
         quick_win="FT2-S-AAAAADB",
         daily=True,
     ),
+    # Indian's deal and builds; an emptied column takes three stock cards at once (the first
+    # face down), and while the stock lasts a lone card neither moves onto a card nor takes one
+    Kind(
+        "FT2-I",
+        "Indian Patience",
+        FortyRules(down=1, up=2, builds=OTHER_SUIT, refill=3, lone=True),
+        quick_win="FT2-I-AAAAADI",
+        daily=True,
+    ),
 )
 KINDS_BY_CODE = {kind.code: kind for kind in REGISTRY}
 # the kinds whose own stored winning lines ship (a daily's, for Hint: tools/lines.py)

@@ -7,7 +7,8 @@ many of them share: columns, rows dealt face down and face up, what a column bui
 whether up or down), whether runs move as one (and where to), passes through the stock, cards
 turned a draw, the rank the foundations start from, their first cards dealt to them, what an
 empty column takes, whether an emptied column fills itself from the waste, whether a card
-may come back from a foundation and whether cards go home during the deal.
+may come back from a foundation, whether cards go home during the deal, whether an emptied column
+takes cards from the stock and whether a lone card is held while the stock lasts.
 """
 
 from __future__ import annotations
@@ -77,6 +78,13 @@ class FortyRules:
     # when the waste is empty, of the game's ``draw`` cards: Little Forty turns three); with
     # the stock and the waste both out it stays empty
     autofill: bool = False
+    # a column emptied by a move takes this many cards from the stock at once, the first
+    # face down where more follow, the others face up; with the stock out it stays empty
+    # (PySolFC's Indian Patience: 3)
+    refill: int = 0
+    # while the stock holds cards, a column's lone card goes onto no other column's card, and
+    # a column of one card takes none (PySolFC's Indian Patience)
+    lone: bool = False
     home_out: bool = True  # a foundation's top card may come back onto a column
     waste_first: bool = False  # the deal ends by turning the stock's first card onto the waste
 
@@ -106,6 +114,10 @@ class FortyRules:
             raise ValueError(
                 f"where columns build both ways one card moves at a time, ranks never wrap: {self}"
             )
+        if self.refill and (self.autofill or not 2 <= self.refill <= 3):
+            raise ValueError(f"a refill from the stock of 2 or 3 cards, not the waste's: {self}")
+        if self.lone and self.runs:
+            raise ValueError(f"lone-card limits where one card moves at a time: {self}")
         if self.runs_to_empty and not self.runs:
             raise ValueError(f"runs into empty columns only where runs move: {self}")
         if self.columns * (self.down + self.up) + 8 * self.bases_home > 104:

@@ -468,3 +468,47 @@ def test_cards_go_home_during_the_deal_first_column_first_after_each_row():
     for clash in ({"down": 1}, {"home_colours": True}, {"base_drawn": True}):
         with pytest.raises(ValueError, match="cards home in the deal"):
             FortyRules(home_in_deal=True, **clash)
+
+
+REFILLS = FortyRules(4, up=1, refill=3)  # Indian Patience's refill, on 4 columns
+LONE = FortyRules(4, up=1, lone=True)  # and its lone-card limits
+
+
+def test_an_emptied_column_takes_three_stock_cards_the_first_face_down():
+    """PySolFC's Indian Patience (``fillStack``): an emptied column takes the stock's next
+    three cards at once, the first face down under the other two, as the deal's rows; at the
+    stock's end what is left, a last card face up. Part of the move, undone with it."""
+    g = position(REFILLS, {"t1": ["KS"], "t2": ["QS"], "stock": ["KD", "KH", "KC", "QH"]})
+    before = g.position()
+    g.play("t2", "t1")
+    assert [str(c) for c in g.cards("t2")] == ["QH", "KC", "KH"] and g.face_down("t2") == 1
+    assert [str(c) for c in g.cards("stock")] == ["KD"] and g.last_fill == "t2"
+    assert g.moves == 1 and g.fill_source == "stock"
+    assert type(g).from_position(g.position()).position() == g.position()
+    g.undo()
+    assert g.position().split("\n", 1)[1] == before.split("\n", 1)[1] and g.last_fill is None
+    g = position(REFILLS, {"t1": ["KS"], "t2": ["QS"], "stock": ["KD"], "waste": ["KH"]})
+    g.play("t2", "t1")
+    assert [str(c) for c in g.cards("t2")] == ["KD"] and g.face_down("t2") == 0
+    with pytest.raises(ValueError, match="refill"):
+        FortyRules(refill=3, autofill=True)
+    with pytest.raises(ValueError, match="refill"):
+        FortyRules(refill=1)
+
+
+def test_a_lone_card_neither_moves_onto_a_card_nor_takes_one_while_the_stock_lasts():
+    """PySolFC's Indian Patience: while the stock holds cards, a column of one card takes
+    none, and its card goes onto no other column's (home it may go); with the stock out,
+    both may."""
+    cards = {"t1": ["KS"], "t2": ["QS"], "t3": ["KH", "KD"], "t4": ["QD"], "stock": ["QH"]}
+    g = position(LONE, cards)
+    assert g.refusal("t2", "t1").reason == "lone_takes_none"
+    assert g.refusal("t4", "t3").reason == "lone_stays"
+    assert g.refusal("t1", "t2").reason == "one_rank_higher"  # (the build is checked first)
+    legal = {(m.src, m.dst) for m in g.legal_moves()}
+    assert ("t2", "t1") not in legal and ("t4", "t3") not in legal
+    g.play("stock", "waste")
+    assert g.refusal("t2", "t1") is None and g.refusal("t4", "t3") is None
+    assert {("t2", "t1"), ("t4", "t3")} <= {(m.src, m.dst) for m in g.legal_moves()}
+    with pytest.raises(ValueError, match="lone"):
+        FortyRules(lone=True, runs=True)

@@ -16,7 +16,7 @@ import pytest
 import game
 from game.forty_thieves import rules_class
 from game.kinds import REGISTRY
-from game.rules import ANY_SUIT, COLOUR, KING, NOTHING, WASTE, FortyRules
+from game.rules import ANY_SUIT, COLOUR, KING, NOTHING, OTHER_SUIT, WASTE, FortyRules
 from game.solver import UNWINNABLE, WINNABLE, search, solve
 from tests.solving import RANKS, exhaust, needs_a_pass, replay, small_of
 
@@ -45,6 +45,10 @@ AXES = {
     "runs-to-empty-kings": FortyRules(8, up=2, runs=True, runs_to_empty=True, empty=KING),
     # rows dealt face up and face down in turn (Interchange's columns: no game offers them)
     "in-turn-runs-kings": FortyRules(7, down=1, up=2, interleaved=True, runs=True, empty=KING),
+    # emptied columns refilled from the stock, lone cards held while it lasts (Indian
+    # Patience's, on other suits; here in suit, where more endgames are won)
+    "refill-lone": FortyRules(8, down=1, up=2, refill=3, lone=True),
+    "refill-lone-other-suit": FortyRules(8, down=1, up=2, builds=OTHER_SUIT, refill=3, lone=True),
 }
 GAMES |= {name: rules_class(rules) for name, rules in AXES.items()}
 

@@ -12,11 +12,11 @@ import pytest
 import game
 from game.forty_thieves import COLUMNS, STOCK, WASTE, rules_class
 from game.kinds import KINDS_BY_CODE
-from game.rules import FortyRules
+from game.rules import ANY_SUIT, FortyRules
 from game.solver import UNKNOWN, UNWINNABLE, WINNABLE, Search, adapter_for, search, solve
 from game.solver.__main__ import main
 from game.solver.batch import parse_range, read_rows, run_batch, solve_deals, summary, wilson
-from game.solver.forty_thieves import FortyThievesAdapter
+from game.solver.forty_thieves import DRAWN_OUT, FortyThievesAdapter
 from game.solver.searches import luby
 from tests.helpers import build
 from tests.solving import (
@@ -672,14 +672,17 @@ def test_where_foundations_start_from_the_twos_the_safe_moves_read_ranks_from_th
     [
         FortyRules(12, up=1, runs=True, autofill=True),  # Courtyard's
         KINDS_BY_CODE["FT2-L"].rules,  # Little Forty: three a draw, and redeals
+        # Indian Patience's: an emptied column takes three cards from the stock
+        FortyRules(8, up=2, builds=ANY_SUIT, refill=3, lone=True),
     ],
-    ids=["one-a-draw", "three-a-draw"],
+    ids=["one-a-draw", "three-a-draw", "refill-from-the-stock"],
 )
 def test_where_emptied_columns_fill_themselves_a_move_that_empties_one_may_come_after_draws(
     rules,
 ):
     """Autofill (Corona's rule): a move that empties a column takes the waste's top card into
-    it, so the cards drawn before it choose that card. Every position the engine reaches by k
+    it, so the cards drawn before it choose that card (Indian Patience's refill: the stock's
+    next three). Every position the engine reaches by k
     draws then a move off the waste or a move that empties a column is one of ``actions``'
     (the safe moves off; random walks with undos, runs included)."""
     rules_game = rules_class(rules)
@@ -715,6 +718,11 @@ def test_where_emptied_columns_fill_themselves_a_move_that_empties_one_may_come_
             for action in adapter.actions():
                 token = adapter.play(action)
                 actual.add(seen(adapter.g))
+                if action[1] == DRAWN_OUT:  # the stock drawn out (refills): the moves after
+                    for then in adapter.actions():  # it (lone cards free then) come next
+                        again = adapter.play(then)
+                        actual.add(seen(adapter.g))
+                        adapter.undo(again)
                 adapter.undo(token)
             assert expected <= actual, (deal, len(expected - actual))
             actions = [a for a in adapter.actions() if a[0] <= 2]
@@ -736,3 +744,52 @@ def test_where_emptied_columns_fill_themselves_emptying_one_is_never_a_safe_move
     alone = FortyThievesAdapter(position(FILLS, {"t1": ["KS"], "t2": ["KH", "QH"]}))
     assert [m.text() for m in alone.moves(alone.start())] == ["t1-f1", "t2-f2", "t2-f2"]
     assert alone.g.is_won()  # nothing left to fill a column: every safe move is made
+
+
+def test_where_an_empty_stock_lifts_a_rule_drawing_it_out_is_an_action():
+    """Indian Patience's lone-card limits last while the stock does: here the Nine of hearts
+    must go onto the lone Ten, which only drawing the stock's last card (a Queen no place
+    takes) allows. The family's search draws only to play the card drawn: it called this
+    won position lost until drawing the stock out became an action of its own."""
+    from tests.test_rules_axes import position
+
+    lone = FortyRules(5, up=1, refill=3, lone=True)
+    columns = {"t1": ["JS", "9H"], "t2": ["TH"], "t3": ["8H", "KS"], "t4": ["KH", "JH"]}
+    g = position(lone, columns | {"t5": ["QS"], "stock": ["QH"]})
+    assert brute_force(g) is True
+    for run in (search(g, states=10_000, for_proofs=True), search(g, states=10_000)):
+        result = run.run()
+        assert result.verdict == WINNABLE and replay(g, result.moves).is_won()
+
+
+def test_where_emptied_columns_refill_from_the_stock_draws_may_come_first():
+    """Indian Patience: the King of spades home empties its column, which takes the stock's
+    next three cards; each number of draws before the move leaves it others (the last ones
+    fewer, the stock drawn out none), and each is an action of the search's."""
+    from game.cards import CARDS
+    from tests.test_rules_axes import position
+
+    stock = ["KH", "KD", "KC", "QH", "QD"]  # QD is the stock's top card: drawn first
+    g = position(
+        FortyRules(3, up=1, refill=3), {"t1": ["KS"], "t2": ["KS"], "t3": ["QC"]} | {"stock": stock}
+    )
+    adapter = FortyThievesAdapter(g, auto=False)
+    refills = set()
+    for action in adapter.actions():
+        token = adapter.play(action)
+        if action[1:3] == (g.index("t1"), g.index("f1")):
+            refills.add(" ".join(str(CARDS[c]) for c in adapter.g.cards("t1")))
+        adapter.undo(token)
+    assert refills == {"QD QH KC", "QH KC KD", "KC KD KH", "KD KH", "KH", ""}
+
+
+def test_where_emptied_columns_refill_from_the_stock_emptying_one_is_never_a_safe_move():
+    """A lone King with both Queens home goes home by itself, unless the stock would refill
+    its column: which cards do is the player's choice (drawing first chooses others)."""
+    from tests.test_rules_axes import position
+
+    refill = FortyRules(3, up=1, refill=3)
+    kept = FortyThievesAdapter(position(refill, {"t1": ["KS"], "t2": ["KH"], "stock": ["KD"]}))
+    assert [m.text() for m in kept.moves(kept.start())] == []
+    alone = FortyThievesAdapter(position(refill, {"t1": ["KS"], "t2": ["KH"], "waste": ["KD"]}))
+    assert sorted(m.text() for m in alone.moves(alone.start())) == ["t1-f1", "t2-f2", "waste-f3"]

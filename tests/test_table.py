@@ -225,3 +225,23 @@ def test_a_column_the_rules_fill_shows_its_card_coming_from_the_waste_and_says_s
     t.game.play("t2", "t1")  # a replay's step: the game steps, then the table shows it
     t.replayed(game.Move("t2", "t1"), 1.0, origins, filled="t2")
     assert t.view.fill == ("t2", *fly_from_waste)
+
+
+def test_a_column_refilled_from_the_stock_shows_its_cards_coming_from_it_and_says_so():
+    """Indian Patience: the Seven of hearts home leaves t2 empty, and the stock's next three
+    cards fill it at once (part of the move): the top one flies from the stock, and a screen
+    reader hears how many came and which one plays."""
+    g = build(
+        "FT2-I score=0 moves=0",
+        {"f2": "AH 2H 3H 4H 5H 6H", "t1": "KS 9D", "t2": "7H", "stock": "4C 3C 2C 8S"},
+        [f"t{k}" for k in range(3, 11)],
+    )
+    t = table(g)
+    t.draw(1.0)
+    origins = t.origins()
+    shown = t.input(t.controller.user_move("t2", "f2"), 0, 1.0, origins)
+    said = "Seven of hearts to hearts foundation 2. Column 2 refilled with 3 cards from the"
+    assert shown.say == said + " stock, the three of clubs on top."
+    assert [str(c) for c in t.game.cards("t2")] == ["8S", "2C", "3C"]
+    x2, y2 = board.top_card_xy(t.game, t.layout, "t2")
+    assert t.view.fill == ("t2", origins["stock"][0] - x2, origins["stock"][1] - y2)

@@ -53,9 +53,12 @@ _FOUNDATIONS = range(8)
 _DOWN_RNG = random.Random(0xD0_3D)
 _DOWN = tuple(_DOWN_RNG.getrandbits(128) for _ in range(104))  # a face-down count's hash
 # (draws first, source, destination), (0, source, destination, cards) for a run, or
-# (draws first, REDEALS, REDEALS): the stock drawn out, then the waste turned over into a new one
+# (draws first, REDEALS, REDEALS): the stock drawn out, then the waste turned over into a new
+# one, or (draws, DRAWN_OUT, DRAWN_OUT): the stock drawn out, nothing more (where an empty
+# stock changes a rule: no refill, no lone-card limits)
 Action = tuple[int, ...]
 REDEALS = -1
+DRAWN_OUT = -2
 
 
 class Pass:
@@ -108,6 +111,11 @@ class FortyThievesAdapter:
         # which cards the next pass shows, so no move off the waste is "safe" to make unasked;
         # nor where emptied columns fill themselves: the waste's card may fill one first
         self.autofill = rules.RULES.autofill
+        # an emptied column refilled from the stock (and lone-card limits while it lasts): a
+        # move that empties a column takes the stock's next cards, so draws do not commute
+        # with it either (its actions draw first), and drawing the stock out, which lifts the
+        # limits and ends the refills, is an action of its own (``DRAWN_OUT``)
+        self.refill, self.lone = rules.RULES.refill, rules.RULES.lone
         waste_ok = not (self.draw > 1 and self.redeals) and not self.autofill
         self.sources = (*self.columns, self.waste) if waste_ok else tuple(self.columns)
         # the shortcuts that foresee a draw's key assume one card a draw and one pass
@@ -129,6 +137,8 @@ class FortyThievesAdapter:
             and not rules.RULES.wraps
             and not self.autofill
             and not self.both_ways
+            and not self.refill
+            and not self.lone
         )
         # from another rank, ranks wrap: a card's rise (its place in its suit's run up from
         # the base) is what a foundation's height is compared with, and the base card has a
@@ -239,7 +249,7 @@ class FortyThievesAdapter:
         if len(action) == 4 or not self.by_suit or self.hidden_runs:
             return None  # a run, safe moves by other suits', or face-down counts in the key
         k, s, d = action
-        if s == REDEALS or k and not self.one_pass:
+        if s < 0 or k and not self.one_pass:
             return None  # a redeal, or draws of several cards or in a later pass
         p, h = self.p, self.h
         STOCK, WASTE = self.stock, self.waste
@@ -435,8 +445,9 @@ class FortyThievesAdapter:
                             anywhere.append((k, WASTE, first))
             home.sort()  # by the stock card's depth, then the place
             onto.sort()
-        if self.autofill and size:  # a move that empties a column, after k draws: the card
-            emptying = ranked[6]  # the k-th draw brings up fills it (each k another position)
+        if (self.autofill or self.refill) and size:  # a move that empties a column, after k
+            # draws: the card (or cards) the k-th draw leaves on top (in the stock) fill it
+            emptying = ranked[6]  # (each k another position)
             draws_left = range(1, -(-size // self.draw) + 1)
             for s, d in g.legal_at():
                 if s in self.columns and len(p[s]) == 1:
@@ -446,6 +457,8 @@ class FortyThievesAdapter:
                     emptying += [(k, s, d, n) for k in draws_left]
         if g.redeals_left and (size or p[WASTE]):  # the stock drawn out, then the waste over
             ranked[7].append((-(-size // self.draw), REDEALS, REDEALS))
+        elif (self.refill or self.lone) and size:
+            ranked[7].append((-(-size // self.draw), DRAWN_OUT, DRAWN_OUT))
         if self.rng is not None:  # each kind apart (the same orders as shuffling all, then a
             for kind in ranked:  # stable sort by kind; another random stream)
                 self.rng.shuffle(kind)
@@ -472,6 +485,10 @@ class FortyThievesAdapter:
             h[WASTE] ^= turned[records[0][3]]  # (the cards the draws turned)
         if len(action) == 4:  # a run (draws first only where it empties a column: autofill)
             records.append(self._apply_run(s, d, action[3]))
+            if self.auto:
+                self._auto(records)
+            return records
+        if s == DRAWN_OUT:
             if self.auto:
                 self._auto(records)
             return records
@@ -553,7 +570,11 @@ class FortyThievesAdapter:
         chooses the card that fills it, and drawing first would choose another. (The safe
         moves' sources hold no waste in those games.)"""
         p = self.p
-        return self.autofill and len(pile) == 1 and bool(p[self.waste] or p[self.stock])
+        if len(pile) != 1:
+            return False
+        return bool(
+            self.autofill and (p[self.waste] or p[self.stock]) or self.refill and p[self.stock]
+        )
 
     def _auto_by_builders(self, records: list[Record]) -> None:
         """``_auto`` where columns build by colour or by other suits (or ranks wrap): a card

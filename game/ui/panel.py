@@ -103,6 +103,9 @@ def filled(g: game.Solitaire, words: Messages) -> str:
     if column is None:
         return ""
     card = words.card(g.cards(column)[-1])
+    if g.fill_source == "stock":  # (several cards: the one on top plays)
+        count = len(g.cards(column))
+        return " " + words.count("refilled", count, column=g.place(column).number, card=card)
     return " " + words.text("filled", n=g.place(column).number, card=card)
 
 

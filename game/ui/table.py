@@ -127,19 +127,21 @@ class Table:
             if src in origins:  # else it just appears (no input moves a card it did not name)
                 start = (origins[src][0] + dragged[0], origins[src][1] + dragged[1])
                 self.view.arrival = board.arrival(self.game, self.layout, dst, start)
-            self.view.fill = self.fill_from_waste(self.game.last_fill, origins)
+            self.view.fill = self.fill_flight(self.game.last_fill, origins)
         explain = self.settings.interactive_rules
         say = panel.announcement(result, self.game, self.words, explain)
         return self.settle(say, now_ms, sound_of(result))
 
-    def fill_from_waste(
+    def fill_flight(
         self, column: str | None, origins: dict[str, Point]
     ) -> tuple[str, float, float] | None:
-        """The card that filled ``column`` after a move emptied it (autofill), flying from
-        the waste; None where no column was filled."""
+        """The card that filled ``column`` after a move emptied it, flying from where the
+        rules fill it from (the waste, or the stock: its top card flies); None where no
+        column was filled."""
         if column is None:
             return None
-        start = origins.get("waste") or board.top_card_xy(self.game, self.layout, "waste")
+        source = self.game.fill_source
+        start = origins.get(source) or board.top_card_xy(self.game, self.layout, source)
         return board.arrival(self.game, self.layout, column, start)
 
     def replayed(
@@ -155,7 +157,7 @@ class Table:
         self.lay_out(aspect)
         if not move.is_redeal and move.src in origins:
             self.view.arrival = board.arrival(self.game, self.layout, move.dst, origins[move.src])
-            self.view.fill = self.fill_from_waste(filled, origins)
+            self.view.fill = self.fill_flight(filled, origins)
 
     def point(self, place: str, depth: int) -> Shown | None:
         """The keyboard points at the card ``depth`` from the top of ``place``: that card and

@@ -218,6 +218,10 @@ class FortyThievesView(GameView):
             notes.append(words.text("note_waste_first"))
         if rules.autofill:
             notes.append(words.text("note_autofill"))
+        if rules.refill:
+            notes.append(words.count("note_refill", rules.refill))
+        if rules.lone:
+            notes.append(words.text("note_lone"))
         if not rules.home_out:
             notes.append(words.text("note_home_stays"))
         return tuple(notes)
