@@ -495,10 +495,12 @@ class Solitaire:
         through ``layout`` again, whose list itself stays the same."""
         places, counters = snapshot
         self._p[:] = map(list.copy, places)
-        if self._hidden:
-            k = len(places)
+        k = len(places)
+        if len(counters) > k:  # taken with the face-down counts (after the counters)
             self._down[:] = counters[-k:]
             counters = counters[:-k]
+        elif self._hidden:  # taken while none was face down: a refill has dealt one since
+            self._down[:] = [0] * k
         self._set_counters(counters)
 
     def position(self) -> str:

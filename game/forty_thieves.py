@@ -462,7 +462,9 @@ class FortyThieves(Solitaire):
             taken = stock[-count:]
             del stock[-count:]
             self._p[j] += reversed(taken)  # the stock's top card first, at the bottom
-            self._down[j] = 1 if count > 1 else 0
+            if count > 1:  # (a card dealt face down: snapshots keep face-down counts from now)
+                self._down[j] = 1
+                self._hidden = True
         return count
 
     def apply_draws(self, k: int) -> Record:

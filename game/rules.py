@@ -116,6 +116,10 @@ class FortyRules:
             )
         if self.refill and (self.autofill or not 2 <= self.refill <= 3):
             raise ValueError(f"a refill from the stock of 2 or 3 cards, not the waste's: {self}")
+        if self.refill and (self.interleaved or self.redeals or self.home_in_deal):
+            raise ValueError(
+                f"a refill: rows dealt as the deal's, one pass, no column empty at the deal: {self}"
+            )
         if self.lone and self.runs:
             raise ValueError(f"lone-card limits where one card moves at a time: {self}")
         if self.runs_to_empty and not self.runs:

@@ -490,8 +490,24 @@ def test_an_emptied_column_takes_three_stock_cards_the_first_face_down():
     g = position(REFILLS, {"t1": ["KS"], "t2": ["QS"], "stock": ["KD"], "waste": ["KH"]})
     g.play("t2", "t1")
     assert [str(c) for c in g.cards("t2")] == ["KD"] and g.face_down("t2") == 0
+    g = position(REFILLS, {"t1": ["KS"], "t2": ["QS"], "stock": ["KD", "KH"]})
+    start, snap = g.position(), g.snapshot()  # (nothing face down yet)
+    g.play("t2", "t1")  # two cards left: the first face down all the same
+    assert [str(c) for c in g.cards("t2")] == ["KH", "KD"] and g.face_down("t2") == 1
+    after = g.snapshot()
+    g.restore(snap)
+    assert g.position() == start
+    g.restore(after)
+    assert g.face_down("t2") == 1 and g.cards("stock") == ()
     with pytest.raises(ValueError, match="refill"):
         FortyRules(refill=3, autofill=True)
+    for clash in (
+        {"interleaved": True, "down": 1, "up": 2},
+        {"redeals": 1},
+        {"home_in_deal": True},
+    ):
+        with pytest.raises(ValueError, match="refill"):
+            FortyRules(refill=3, **clash)
     with pytest.raises(ValueError, match="refill"):
         FortyRules(refill=1)
 

@@ -394,8 +394,9 @@ class FortyThievesAdapter:
                 continue
             elif s < 8:
                 rank = 7
-            elif s != WASTE and len(p[s]) == 1:
-                continue  # a lone card to another empty column: the same position
+            elif s != WASTE and len(p[s]) == 1 and not (self.refill and p[STOCK]):
+                continue  # a lone card to another empty column: the same position (unless the
+                # stock refills the column it leaves)
             else:
                 rank = 5
             ranked[rank].append((0, s, d))
@@ -564,13 +565,13 @@ class FortyThievesAdapter:
             else:
                 return
 
-    def _fills_itself(self, pile: Sequence[int]) -> bool:
-        """Would taking this column's lone card fill the column from the waste (``autofill``,
-        with a card left to fill it)? Then it is never a safe move: emptying the column
-        chooses the card that fills it, and drawing first would choose another. (The safe
-        moves' sources hold no waste in those games.)"""
+    def _fills_itself(self, s: int) -> bool:
+        """Would taking the lone card of column number ``s`` fill the column at once: from
+        the waste (``autofill``) or the stock (``refill``), with a card left to fill it? Then
+        it is never a safe move: emptying the column chooses the cards that fill it, and
+        drawing first would choose others. (The waste is no column: it fills nothing.)"""
         p = self.p
-        if len(pile) != 1:
+        if s == self.waste or len(p[s]) != 1:
             return False
         return bool(
             self.autofill and (p[self.waste] or p[self.stock]) or self.refill and p[self.stock]
@@ -585,7 +586,7 @@ class FortyThievesAdapter:
             h = tuple(map(len, p[:8]))
             for s in self.sources:
                 pile = p[s]
-                if pile and not self._fills_itself(pile):
+                if pile and not self._fills_itself(s):
                     suit, rank = divmod(pile[-1], 13)
                     rise = (rank - base) % 13
                     # onto the lower foundation of its suit only: on the higher one it could
@@ -609,7 +610,7 @@ class FortyThievesAdapter:
         while True:
             for s in self.sources:
                 pile = p[s]
-                if not pile or self._fills_itself(pile):
+                if not pile or self._fills_itself(s):
                     continue
                 card = pile[-1]
                 rank = card % 13
