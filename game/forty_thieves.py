@@ -120,7 +120,7 @@ def _dealt_homing(
                     for pile in piles
                     if pile
                     for f in _FOUNDATIONS
-                    if len(homes[f]) < 13 and takes[f][len(homes[f])] == pile[-1]
+                    if takes[f][len(homes[f])] == pile[-1]  # (-1 past the King: none)
                 ),
                 None,
             )
@@ -670,14 +670,13 @@ class FortyThieves(Solitaire):
 
     def can_go_home(self) -> bool:
         """``legal_at``'s moves home, asked without listing every move: a top card of a
-        column or the waste that a foundation takes."""
+        column or the waste that a foundation takes (read as ``legal_at`` reads it)."""
         p = self._p
         tops = [p[j][-1] for j in (*self.COLUMN_RANGE, self.WASTE_AT) if p[j]]
         if self.HOME_COLOURS:
             slots = self.HOME_SLOTS
             return any(len(p[f]) == c % 13 for c in tops for f in slots[c])
-        home = self.foundation_cards()
-        return any(home[c // 13] == c or home[c // 13 + 4] == c for c in tops)
+        return not set(self.foundation_cards()).isdisjoint(tops)
 
     @property
     def status(self) -> str:
