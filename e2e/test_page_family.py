@@ -231,3 +231,33 @@ def test_hint_names_the_redeal_where_a_second_pass_is_the_way_on(board):
     board.click("[data-action=redeal]")
     expect(board.locator('[data-place="stock"]')).to_contain_text("72")  # the whole waste
     expect(board.locator('[data-place="waste"] [data-card]')).to_have_count(0)
+
+
+def test_a_card_goes_into_a_free_cell_by_taps_and_out_of_it_with_one(board):
+    """Squadron: a column's card tapped, then an empty cell, goes into the cell (the cells
+    are places like any other: the engine says what they take); a tap on a cell's card sends
+    it to the column that takes it."""
+    fill = ["stock"] + [f"t{k}" for k in range(3, 11)]
+    g = build("FT2-A score=0 moves=0", {"t1": "KD QH", "t2": "KH", "c2": "JS"}, fill)
+    load_position(board, g.position())
+    board.locator('[data-place="t1"] [data-card="QH"]').click()  # several places take it
+    board.locator('[data-place="c1"]').click()
+    expect(board.locator('[data-place="c1"] [data-card="QH"]')).to_have_count(1)
+    expect(board.locator("#announce")).to_contain_text("cell 1")
+    expect(board.locator('[data-place="c1"]')).to_have_attribute(
+        "aria-label", re.compile("Cell 1: queen of hearts")
+    )
+    g.play("t1", "c1")
+    board.locator('[data-place="c1"] [data-card="QH"]').click()  # out, onto a King of hearts
+    expect(board.locator('[data-place="c1"] [data-card]')).to_have_count(0)
+    kings = [p for p in g.destinations("c1") if p.startswith("t")]
+    assert any(cards_of(board, p)[-1:] == ["QH"] for p in kings)
+    board.locator('[data-place="t1"] [data-card="KD"]').click()  # a cell refuses a second card
+    board.locator('[data-place="c2"]').click()
+    expect(board.locator("#announce")).to_contain_text("A cell holds one card.")
+    board.keyboard.press("Escape")
+    board.locator('[data-place="t1"]').focus()  # by keyboard: Enter on a column, on a cell
+    board.keyboard.press("Enter")
+    board.locator('[data-place="c1"]').focus()
+    board.keyboard.press("Enter")
+    expect(board.locator('[data-place="c1"] [data-card="KD"]')).to_have_count(1)

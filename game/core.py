@@ -50,6 +50,8 @@ Reason = Literal[
     "foundation_colours",
     "lone_takes_none",
     "lone_stays",
+    "cell_full",
+    "cell_takes",
 ]
 """Why the rules refuse a move: a stable key the page turns into words (``refusal_<key>``)."""
 REASONS: frozenset[str] = frozenset(get_args(Reason))

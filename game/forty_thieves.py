@@ -8,9 +8,10 @@ suit; down, or up and down), whether a run moves as one (anywhere, or only into 
 redeals of the waste, cards turned a draw, the Aces dealt home, what an empty column takes, whether
 an emptied column fills itself, whether a foundation's card may come back, whether the foundations
 alternate colours past their Aces, whether the deal draws their base rank, whether cards go home as
-the rows are dealt. Places: foundations ``f1``-``f8`` (their base cards' suits S H D C S H D C),
-columns ``t1``-``tC``, ``stock``, ``waste``. Internally foundations are indices 0-7 (base suit =
-index % 4), columns 8 to 7 + C, then the stock and the waste.
+the rows are dealt, free cells. Places: foundations ``f1``-``f8`` (their base cards' suits S H D C
+S H D C), columns ``t1``-``tC``, ``stock``, ``waste``, free cells ``c1``-``cK`` where the rules
+have them. Internally foundations are indices 0-7 (base suit = index % 4), columns 8 to 7 + C,
+then the stock and the waste, then the cells.
 """
 
 from __future__ import annotations
@@ -131,19 +132,21 @@ def _dealt_homing(
     return piles
 
 
-def _places(columns: int) -> tuple[str, ...]:
+def _places(columns: int, cells: int = 0) -> tuple[str, ...]:
     return (
         tuple(f"f{i}" for i in range(1, 9))
         + tuple(f"t{i}" for i in range(1, columns + 1))
         + ("stock", "waste")
+        + tuple(f"c{i}" for i in range(1, cells + 1))
     )
 
 
-def _facts(columns: int) -> tuple[Place, ...]:
+def _facts(columns: int, cells: int = 0) -> tuple[Place, ...]:
     return (
         tuple(Place("foundation", i + 1, i % 4) for i in range(8))
         + tuple(Place("column", n) for n in range(1, columns + 1))
         + (Place("stock", 1), Place("waste", 1))
+        + tuple(Place("cell", n) for n in range(1, cells + 1))
     )
 
 
@@ -172,6 +175,7 @@ class FortyThieves(Solitaire):
     STOCK_AT: ClassVar[int] = STOCK
     WASTE_AT: ClassVar[int] = WASTE
     COLUMN_RANGE: ClassVar[range] = range(8, 8 + COLUMNS)
+    CELL_RANGE: ClassVar[range] = range(0)  # the free cells' numbers, after the waste
     ONTO: ClassVar[tuple[tuple[int, ...], ...]] = builds_onto(SUIT)
     # (an instance's own where the deal draws the base rank: Quadrangle)
     TAKES: tuple[tuple[int, ...], ...] = foundation_takes(0)
@@ -205,7 +209,8 @@ class FortyThieves(Solitaire):
     @classmethod
     def deal(cls, code: GameCode) -> FortyThieves:
         """The eight base cards (Aces) to the foundations first where the rules say so (each
-        the first of its suit in shuffled order, the foundations in their order); then the next C·R
+        the first of its suit in shuffled order, the foundations in their order); then, where the
+        rules deal the cells a card each, the next K cards, one a cell; then the next C·R
         shuffled cards go round the C columns, row by row (card k to column k mod C, the first
         rows face down; where the rules say so, cards a foundation takes go home after each
         row, ``_dealt_homing``); the others are the stock, its last card turned first (onto the
@@ -219,6 +224,9 @@ class FortyThieves(Solitaire):
             for f in _FOUNDATIONS:
                 # the first of its two copies in shuffled order
                 places[f].append(cards.pop(cards.index(CARDS[game.TAKES[f][0]])))
+        cells = [[card] for card in cards[: len(game.CELL_RANGE)]] if game.RULES.cells_dealt else []
+        del cards[: len(cells)]
+        cells += [[] for _ in range(len(game.CELL_RANGE) - len(cells))]
         if game.RULES.home_in_deal:
             places += _dealt_homing(game, cards[:dealt], places)
         else:
@@ -227,11 +235,11 @@ class FortyThieves(Solitaire):
         if game.RULES.base_drawn:  # the stock's first card to its suit's first foundation
             base = stock.pop()
             places[base // 13].append(base)
-        places += [stock, [stock.pop()] if game.RULES.waste_first else []]
+        places += [stock, [stock.pop()] if game.RULES.waste_first else [], *cells]
         g = game(places, 0, 0, str(code))
         if game.RULES.down:  # (rows in turn: up to the last face-down row, from the bottom)
             floor = game.RULES.down * game.DOWN_STEP
-            g.set_face_down([0] * 8 + [floor] * columns + [0, 0])
+            g.set_face_down([0] * 8 + [floor] * columns + [0] * (2 + len(cells)))
         return g
 
     def set_face_down(self, down: list[int]) -> None:
@@ -269,6 +277,9 @@ class FortyThieves(Solitaire):
                     f"{cls.PLACES[i]}: must be a sequence of {SUIT_NAMES[suit]} up from "
                     f"the {RANK_NAMES[takes[0] % 13]}, got {' '.join(map(str, cards))}"
                 )
+        for i in cls.CELL_RANGE:
+            if len(places[i]) > 1:
+                raise PositionError(f"{cls.PLACES[i]}: a cell holds one card at most")
         stock = places[cls.STOCK_AT]
         if len(stock) > cls.STOCK_SIZE:
             raise PositionError(
@@ -291,8 +302,12 @@ class FortyThieves(Solitaire):
             if d != stock + 1 or n != 1:
                 return "not_playable"
             return None if p[stock] else "stock_empty"
-        if d >= stock or not p[s]:
+        if stock <= d <= stock + 1 or not p[s]:
             return "not_playable"
+        if d > stock + 1:  # a free cell: a column's top card or the waste's, into it if empty
+            if n != 1 or s < 8 or s > stock + 1:
+                return "cell_takes"
+            return "cell_full" if p[d] else None
         if n != 1:
             if not self.RUNS or s < 8 or s > stock or d < 8 or self.run_length(s) < n:
                 return "not_a_run"
@@ -608,8 +623,9 @@ class FortyThieves(Solitaire):
         return out
 
     def legal_at(self) -> list[tuple[int, int]]:
-        """Every legal (source, destination) pair, by source: columns, the waste, foundations
-        (the solver's hot path: each top card is looked up, not tried on every place)."""
+        """Every legal (source, destination) pair, by source: columns, the waste, free cells,
+        foundations (the solver's hot path: each top card is looked up, not tried on every
+        place)."""
         p, onto, waste = self._p, self.ONTO, self.WASTE_AT
         out: list[tuple[int, int]] = []
         add = out.append
@@ -633,6 +649,12 @@ class FortyThieves(Solitaire):
                 empty.append(j)
         if p[waste]:
             tops.append((waste, p[waste][-1]))
+        free = []  # the empty cells; a card in a cell is a top that nothing goes onto
+        for j in self.CELL_RANGE:
+            if p[j]:
+                tops.append((j, p[j][0]))
+            else:
+                free.append(j)
         home = self.foundation_cards()
         slots = self.HOME_SLOTS if self.HOME_COLOURS else None
         for i, c in tops:
@@ -653,6 +675,9 @@ class FortyThieves(Solitaire):
             if empty and self.reason_empty(c, i) is None:  # the one rule for empty columns
                 for j in empty:
                     add((i, j))
+            if free and i <= waste:  # into each empty cell: a column's or the waste's card
+                for j in free:
+                    add((i, j))
         if self.HOME_OUT:
             for f in _FOUNDATIONS:
                 if p[f]:
@@ -670,9 +695,10 @@ class FortyThieves(Solitaire):
 
     def can_go_home(self) -> bool:
         """``legal_at``'s moves home, asked without listing every move: a top card of a
-        column or the waste that a foundation takes (read as ``legal_at`` reads it)."""
+        column, the waste or a free cell that a foundation takes (read as ``legal_at`` reads
+        it)."""
         p = self._p
-        tops = [p[j][-1] for j in (*self.COLUMN_RANGE, self.WASTE_AT) if p[j]]
+        tops = [p[j][-1] for j in (*self.COLUMN_RANGE, self.WASTE_AT, *self.CELL_RANGE) if p[j]]
         if self.HOME_COLOURS:
             slots = self.HOME_SLOTS
             return any(len(p[f]) == c % 13 for c in tops for f in slots[c])
@@ -700,7 +726,9 @@ class FortyThieves(Solitaire):
         fact = self.place(place)
         if fact.kind == "foundation":
             return f"{SUIT_NAMES[fact.suit or 0]} foundation {fact.number}"
-        return fact.kind if fact.kind in ("stock", "waste") else f"column {fact.number}"
+        if fact.kind in ("stock", "waste"):
+            return fact.kind
+        return f"{fact.kind} {fact.number}"
 
     def place_label(self, place: str) -> str:
         fact, cards = self.place(place), self.cards(place)
@@ -713,6 +741,8 @@ class FortyThieves(Solitaire):
             return f"{name}: {cards[-1].name()} on top, {count_phrase(len(cards))}"
         if fact.kind == "stock":
             return f"Stock: {count_phrase(len(cards))}" if cards else "Stock: empty"
+        if fact.kind == "cell":
+            return f"Cell {fact.number}: {cards[-1].name() if cards else 'empty'}"
         name = "Waste" if fact.kind == "waste" else f"Column {fact.number}"
         if not cards:
             return f"{name}: empty"
@@ -732,13 +762,13 @@ class FortyThieves(Solitaire):
 
 def _variant_class(kind: str, rules: FortyRules) -> type[FortyThieves]:
     """A relative of Forty Thieves as a subclass: the same engine, its own rules' numbers."""
-    columns = rules.columns
+    columns, cells = rules.columns, rules.cells
     onto = builds_onto(rules.builds, rules.wraps, rules.both_ways)
     attrs = {
         "RULES": rules,
         "WORD": kind,  # its positions name it: its rules are not Forty Thieves'
-        "PLACES": _places(columns),
-        "FACTS": _facts(columns),
+        "PLACES": _places(columns, cells),
+        "FACTS": _facts(columns, cells),
         "HEADER": ("score", "moves", "redeals") if rules.redeals else ("score", "moves"),
         "COLUMN_COUNT": columns,
         "DEALT": rules.dealt,
@@ -746,6 +776,7 @@ def _variant_class(kind: str, rules: FortyRules) -> type[FortyThieves]:
         "STOCK_AT": 8 + columns,
         "WASTE_AT": 9 + columns,
         "COLUMN_RANGE": range(8, 8 + columns),
+        "CELL_RANGE": range(10 + columns, 10 + columns + cells),
         "ONTO": onto,
         "TAKES": foundation_takes(rules.base),
         "RUNS": rules.runs,

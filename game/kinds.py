@@ -335,6 +335,23 @@ REGISTRY: tuple[Kind, ...] = (
         quick_win="FT2-I-AAAAADI",
         daily=True,
     ),
+    # free cells: the eight Jacks home first, the foundations going on to the Ten (ranks
+    # wrap), one card in each of 6 columns, four empty cells
+    Kind(
+        "FT2-J",
+        "Jacks in the Box",
+        FortyRules(6, up=1, base=10, bases_home=True, cells=4, waste_first=True),
+        quick_win="FT2-J-AAAAAAO",
+        daily=True,
+    ),
+    # free cells: three dealt a card each, then 10 columns of 4 built down in suit
+    Kind(
+        "FT2-A",
+        "Squadron",
+        FortyRules(cells=3, cells_dealt=True, waste_first=True),
+        quick_win="FT2-A-AAAAAAB",
+        daily=True,
+    ),
 )
 KINDS_BY_CODE = {kind.code: kind for kind in REGISTRY}
 # the kinds whose own stored winning lines ship (a daily's, for Hint: tools/lines.py)

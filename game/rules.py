@@ -8,7 +8,7 @@ whether up or down), whether runs move as one (and where to), passes through the
 turned a draw, the rank the foundations start from, their first cards dealt to them, what an
 empty column takes, whether an emptied column fills itself from the waste, whether a card
 may come back from a foundation, whether cards go home during the deal, whether an emptied column
-takes cards from the stock and whether a lone card is held while the stock lasts.
+takes cards from the stock, whether a lone card is held while the stock lasts, and free cells.
 """
 
 from __future__ import annotations
@@ -86,6 +86,11 @@ class FortyRules:
     # a column of one card takes none (PySolFC's Indian Patience)
     lone: bool = False
     home_out: bool = True  # a foundation's top card may come back onto a column
+    # free cells, each holding one card: a column's top card or the waste's goes into an empty
+    # one, and from there onto a column or home (PySolFC's ReserveStack: Squadron, Jacks in
+    # the Box)
+    cells: int = 0
+    cells_dealt: bool = False  # the deal's first cards go one to each cell (Squadron)
     waste_first: bool = False  # the deal ends by turning the stock's first card onto the waste
 
     def __post_init__(self) -> None:
@@ -122,9 +127,22 @@ class FortyRules:
             )
         if self.lone and self.runs:
             raise ValueError(f"lone-card limits where one card moves at a time: {self}")
+        if not 0 <= self.cells <= 4 or self.cells_dealt and not self.cells:
+            raise ValueError(f"up to 4 free cells, dealt a card each only where there are: {self}")
+        if self.cells and (self.runs or self.autofill or self.refill or self.lone):
+            raise ValueError(
+                f"free cells where one card moves at a time and no column fills itself: {self}"
+            )
         if self.runs_to_empty and not self.runs:
             raise ValueError(f"runs into empty columns only where runs move: {self}")
-        if self.columns * (self.down + self.up) + 8 * self.bases_home > 104:
+        if self.cells_dealt and (self.home_in_deal or self.base_drawn):
+            raise ValueError(f"cells dealt first, then the rows as they are: {self}")
+        if (
+            self.columns * (self.down + self.up)
+            + 8 * self.bases_home
+            + self.cells_dealt * (self.cells)
+            > 104
+        ):
             raise ValueError(f"more cards dealt than two decks hold: {self}")
 
     @property
@@ -142,7 +160,9 @@ class FortyRules:
     def stock(self) -> int:
         """Cards not dealt to the columns or the foundations: the stock at the deal (one of
         them on the waste where ``waste_first``), and the most it can ever hold."""
-        return 104 - self.dealt - 8 * self.bases_home - self.base_drawn
+        return (
+            104 - self.dealt - 8 * self.bases_home - self.base_drawn - self.cells * self.cells_dealt
+        )
 
 
 Rules = CrescentRules | FortyRules

@@ -192,7 +192,11 @@ def small_of(cls: type[game.Solitaire], rng: random.Random, tight: bool = False)
     rng.shuffle(rest)
     columns = [f"t{i}" for i in range(1, cls.COLUMN_COUNT + 1)]
     used = columns if tight else rng.sample(columns, min(len(columns), rng.randint(2, 4)))
-    places: dict[str, list[str]] = {p: [] for p in [*columns, "stock", "waste"]}
+    cells = [p for p in cls.PLACES if p.startswith("c")]  # free cells: half hold a card
+    places: dict[str, list[str]] = {p: [] for p in [*columns, "stock", "waste", *cells]}
+    for cell in cells:
+        if len(rest) > 2 * count + 2 and rng.random() < 0.5:
+            places[cell].append(rest.pop())
     if tight:
         spare = len(rest) - 2 * count  # the columns' two cards each first, round the columns
         cut = rng.randint(0, spare)

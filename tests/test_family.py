@@ -26,6 +26,11 @@ def test_a_deal_goes_round_the_columns_row_by_row_the_first_rows_face_down(kind)
             assert g.cards(f"f{f + 1}")[0] == base
             if not rules.home_in_deal:
                 assert len(g.cards(f"f{f + 1}")) == 1
+    if rules.cells_dealt:  # then the next cards one to each free cell (Squadron)
+        assert [g.cards(f"c{k + 1}") for k in range(rules.cells)] == [
+            (c,) for c in cards[: rules.cells]
+        ]
+        del cards[: rules.cells]
     if rules.home_in_deal:  # each card home past its base was dealt to a column
         home = sorted(c for f in range(1, 9) for c in g.cards(f"f{f}")[1:])
         left = [c for k in range(1, columns + 1) for c in g.cards(f"t{k}")]

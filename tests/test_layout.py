@@ -149,12 +149,16 @@ def test_twelve_columns_stay_tappable_on_an_upright_phone(code, size):
 @pytest.mark.parametrize("aspect", [0.36, 0.56, 1.76])
 def test_forty_thieves_columns_fill_the_top_rows_width(kind, aspect):
     """The 8 foundations from the left; the waste and the stock at the right end of a top row
-    10 slots wide, or as wide as 12 columns; the columns spread from edge to edge under it."""
+    10 slots wide, or as wide as 12 columns (and the free cells); the columns spread from edge
+    to edge under it, after the free cells where the game has them."""
     g = game.new(f"{kind}-AAAAAAB")
     lay = board.layout_for(g, aspect)
     columns = [lay.slots[p] for p in g.PLACES if p.startswith("t")]
+    cells = [lay.slots[p] for p in g.PLACES if g.place(p).kind == "cell"]
     assert len(columns) == getattr(g, "COLUMN_COUNT", 0)
-    assert lay.slots["f1"].x == columns[0].x == 0
+    after_cells = max((c.x + board.CARD_W for c in cells), default=0)
+    assert lay.slots["f1"].x == min((c.x for c in cells), default=0) == 0
+    assert columns[0].x >= after_cells  # (the cells beside or above one another at the left)
     assert lay.slots["stock"].x + board.CARD_W == columns[-1].x + board.CARD_W == lay.width
     assert lay.slots["waste"].x < lay.slots["stock"].x and lay.slots["f8"].x < lay.slots["waste"].x
     xs = [s.x for s in columns]

@@ -72,6 +72,7 @@ def test_perft_counts(name):
         "midgame-FT2-L",  # a column emptied with the waste out: a draw of three fills it
         "midgame-FT2-R",  # foundations up in alternate colours, their suits mixed
         "midgame-FT2-I",  # lone cards held while the stock lasts, a column refilled from it
+        "midgame-FT2-J",  # free cells, some holding a card, and empty columns
     ]
     + [n for n in PINNED if n.endswith("-AAAAAAB") and not n.startswith(("CR1-N", "FT1-N"))],
 )

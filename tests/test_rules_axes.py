@@ -34,6 +34,9 @@ def position(rules: FortyRules, places: dict[str, list[str]], redeals: int | Non
         text.append(f"t{i}: {' '.join(places.get(f't{i}', []))}".rstrip())
     text += [f"stock: {' '.join(places.get('stock', []))}".rstrip()]
     text += [f"waste: {' '.join(places.get('waste', []))}".rstrip()]
+    text += [
+        f"c{i}: {' '.join(places.get(f'c{i}', []))}".rstrip() for i in range(1, rules.cells + 1)
+    ]
     header = f"{cls.WORD} score=0 moves=0"
     if rules.redeals:
         header += f" redeals={rules.redeals if redeals is None else redeals}"
@@ -528,3 +531,64 @@ def test_a_lone_card_neither_moves_onto_a_card_nor_takes_one_while_the_stock_las
     assert {("t2", "t1"), ("t4", "t3")} <= {(m.src, m.dst) for m in g.legal_moves()}
     with pytest.raises(ValueError, match="lone"):
         FortyRules(lone=True, runs=True)
+
+
+CELLS = FortyRules(4, up=2, cells=2)
+
+
+def test_free_cells_are_dealt_a_card_each_first_or_start_empty():
+    """Squadron (PySolFC's ``startGame``): the deal's first cards go one to each cell, then
+    the rows; Jacks in the Box's cells start empty. The stock is what is left."""
+    code = game.GameCode.parse("FT2-A-AAAAAAB")
+    squadron = game.new(str(code))
+    first = game.codes.shuffled_pack(code.deal)
+    assert [squadron.cards(f"c{i}") for i in (1, 2, 3)] == [(c,) for c in first[:3]]
+    assert squadron.cards("t1") == tuple(first[3:43:10])
+    assert len(squadron.cards("stock")) + len(squadron.cards("waste")) == 104 - 40 - 3
+    jacks = game.new("FT2-J-AAAAAAB")
+    assert [jacks.cards(f"c{i}") for i in (1, 2, 3, 4)] == [()] * 4
+    assert jacks.PLACES[-4:] == ("c1", "c2", "c3", "c4") and jacks.place("c2").kind == "cell"
+    assert len(jacks.cards("stock")) + len(jacks.cards("waste")) == 104 - 6 - 8
+
+
+def test_a_free_cell_takes_a_columns_or_the_wastes_card_and_gives_it_to_a_column_or_home():
+    g = position(CELLS, {"t1": ["KS", "QH"], "t2": ["KH"], "waste": ["QS"], "c2": ["JS"]})
+    assert refused(g, "t1", "c1") is None and refused(g, "waste", "c1") is None
+    assert refused(g, "t1", "c2") == "cell_full"
+    assert refused(g, "c2", "c1") == "cell_takes"  # never from one cell to another
+    assert refused(g, "f1", "c1") == "cell_takes"  # nor from a foundation
+    assert refused(g, "c2", "t1") == "same_suit"  # (the column's own rule: onto the Queen)
+    legal = {(m.src, m.dst) for m in g.legal_moves()}
+    assert {("t1", "c1"), ("t2", "c1"), ("waste", "c1")} <= legal
+    assert not {d for s, d in legal if d in ("c2",)} and ("c2", "c1") not in legal
+    g.play("t1", "c1")  # the Queen of hearts into a cell: the King of spades takes the Queen
+    g.play("waste", "t1")
+    g.play("c2", "t1")  # the Jack of spades from its cell onto it
+    assert g.score == 5 and [str(c) for c in g.cards("t1")] == ["KS", "QS", "JS"]
+    assert type(g).from_position(g.position()).position() == g.position()
+    g.play("c1", "t2")  # the Queen of hearts from its cell onto the King of hearts
+    assert g.score == 5 and g.cards("c1") == g.cards("c2") == ()
+    assert "c1:" in g.position().splitlines()
+
+
+def test_a_free_cells_card_goes_home_and_a_cell_holds_one_card_in_a_position():
+    g = position(CELLS, {"t1": ["KS"], "c1": ["QS"], "stock": ["KD"]})
+    assert {m.dst for m in g.legal_moves() if m.src == "c1"} == {"f1", "t1", "t2", "t3", "t4"}
+    g.play("c1", "f1")
+    assert g.score == 10 and g.cards("c1") == ()
+    text = position(CELLS, {"t1": ["KS"], "c1": ["QS"]}).position()
+    with pytest.raises(game.PositionError, match="c1: a cell holds one card"):
+        type(g).from_position(text.replace("t1: KS\n", "t1:\n").replace("c1: QS", "c1: QS KS"))
+
+
+def test_free_cells_rule_out_runs_fills_refills_and_a_fifth_cell():
+    for clash in ({"runs": True}, {"autofill": True}, {"refill": 3}, {"lone": True}):
+        with pytest.raises(ValueError, match="free cells"):
+            FortyRules(cells=2, **clash)
+    with pytest.raises(ValueError, match="cells"):
+        FortyRules(cells=5)
+    with pytest.raises(ValueError, match="cells"):
+        FortyRules(cells_dealt=True)
+    with pytest.raises(ValueError, match="cells dealt first"):
+        FortyRules(cells=2, cells_dealt=True, home_in_deal=True)
+    assert FortyRules(cells=3, cells_dealt=True).stock == 104 - 40 - 3

@@ -49,6 +49,9 @@ AXES = {
     # Patience's, on other suits; here in suit, where more endgames are won)
     "refill-lone": FortyRules(4, down=1, up=2, refill=3, lone=True),
     "refill-lone-other-suit": FortyRules(4, down=1, up=2, builds=OTHER_SUIT, refill=3, lone=True),
+    # free cells (Squadron's, Jacks in the Box's) with a pass more, three cards a draw
+    "cells-redeal-draw-3": FortyRules(6, up=2, cells=2, redeals=1, draw=3),
+    "cells-colour-kings": FortyRules(6, up=2, builds=COLOUR, empty=KING, cells=1),
 }
 GAMES |= {name: rules_class(rules) for name, rules in AXES.items()}
 
@@ -128,8 +131,11 @@ def near_the_base(cls: type[game.FortyThieves], rng: random.Random) -> game.Fort
     rng.shuffle(out)
     columns = [f"t{i}" for i in range(1, cls.COLUMN_COUNT + 1)]
     used = rng.sample(columns, min(len(columns), rng.randint(3, 5)))
-    places: dict[str, list[str]] = {p: [] for p in [*columns, "stock", "waste"]}
+    cells = [p for p in cls.PLACES if p.startswith("c")]  # (free cells: the first holds one)
+    places: dict[str, list[str]] = {p: [] for p in [*columns, "stock", "waste", *cells]}
     places["stock"], places["waste"] = out[:2], out[2:3]
+    if cells:
+        places[cells[0]].append(out.pop())
     for card in out[3:]:
         places[rng.choice(used)].append(card)
     lines = []
@@ -209,3 +215,36 @@ def test_where_foundations_alternate_colours_and_keep_their_cards_a_card_is_safe
     assert safe.moves(safe.start())[:1] == [game.Move("t1", "f1")]  # (f1, f4, f5, f8: alike)
     early = adapter("AC 2D 3C")  # a red Four is out: it could go onto the Five of spades
     assert all(m.src != "t1" for m in early.moves(early.start()))
+
+
+# Found by hunting random endgames with the search's stock actions into a cell taken out: once
+# the Four and the Five are home, the one cell must take the Ten of hearts as it is drawn; the
+# Six lies four cards deeper, and the Jack and Queen drawn over the Ten would bury it in the
+# waste for good (the Queen and the Eight go nowhere, the columns stay empty).
+CELL_FROM_THE_STOCK = """FT1-Z score=0 moves=0
+f1: AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS
+f2: AH 2H 3H
+f3: AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD
+f4: AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC
+f5: AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS
+f6: AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH
+f7: AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD
+f8: AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC
+t1: 9H 5H
+t2: KD 7H
+stock: 6H 8H QH JH TH
+waste: KH
+c1: 4H
+"""
+
+
+def test_a_stock_card_drawn_straight_into_a_cell_is_searched():
+    """A card drawn may have to go into a free cell at once (not later, from under the cards
+    drawn after it): the search's actions include it, and prove this endgame won."""
+    start = rules_class(FortyRules(2, up=3, cells=1, empty=NOTHING)).from_position(
+        CELL_FROM_THE_STOCK
+    )
+    assert exhaust(start, LIMIT) is True
+    for label, result in searches(start).items():
+        assert result.verdict == WINNABLE, label  # type: ignore[attr-defined]
+        assert replay(start, result.moves).is_won()  # type: ignore[attr-defined]

@@ -26,7 +26,11 @@ card is safe home only once the builders' cards one rank higher are home as well
 foundations build in alternate colours (``home_colours``: Red and Black, Zebra), a foundation
 takes either of two cards (``foundation_wants``) and a card may go to any of four foundations
 (``HOME_SLOTS``): the stock's lookups take both, and a card goes home unasked only where
-foundations keep their cards, once every card that could go onto it is home.
+foundations keep their cards, once every card that could go onto it is home. Where the game has
+free cells (Squadron, Jacks in the Box), the key holds their cards as a multiset (no rule
+refers to a cell's place), a card goes only into the first empty cell, the k-th next stock card
+may go into it as well, a card in a cell goes home unasked as a column's top card does, and
+nothing that touches a cell is foreseen.
 
 Everything here goes through the engine's public fast path (``legal_at``, ``legal_runs``,
 ``foundation_cards``, ``reason_at``, ``reason_onto``, ``apply_at``, ``apply_draws``,
@@ -52,6 +56,8 @@ if TYPE_CHECKING:
 _FOUNDATIONS = range(8)
 _DOWN_RNG = random.Random(0xD0_3D)
 _DOWN = tuple(_DOWN_RNG.getrandbits(128) for _ in range(104))  # a face-down count's hash
+_CELL = tuple(_DOWN_RNG.getrandbits(64) for _ in range(52))  # a card in a cell (summed)
+CELL_COST = 4  # the score of a card in a cell: a cell taken is room lost, as a column's is
 # (draws first, source, destination), (0, source, destination, cards) for a run, or
 # (draws first, REDEALS, REDEALS): the stock drawn out, then the waste turned over into a new
 # one, or (draws, DRAWN_OUT, DRAWN_OUT): the stock drawn out, nothing more (where an empty
@@ -104,7 +110,7 @@ class FortyThievesAdapter:
         self.p = self.g.layout
         rules = type(game)
         self.stock, self.waste, self.onto = rules.STOCK_AT, rules.WASTE_AT, rules.ONTO
-        self.columns = rules.COLUMN_RANGE
+        self.columns, self.cells = rules.COLUMN_RANGE, rules.CELL_RANGE
         self.draw, self.redeals = rules.DRAW, rules.RULES.redeals
         self.home_out = rules.HOME_OUT
         # a draw of several cards with a pass to come: a card played off the waste changes
@@ -117,7 +123,7 @@ class FortyThievesAdapter:
         # limits and ends the refills, is an action of its own (``DRAWN_OUT``)
         self.refill, self.lone = rules.RULES.refill, rules.RULES.lone
         waste_ok = not (self.draw > 1 and self.redeals) and not self.autofill
-        self.sources = (*self.columns, self.waste) if waste_ok else tuple(self.columns)
+        self.sources = (*self.columns, *self.cells, *((self.waste,) if waste_ok else ()))
         # the shortcuts that foresee a draw's key assume one card a draw and one pass
         self.one_pass = self.draw == 1 and not self.redeals
         self.runs = rules.RUNS
@@ -156,7 +162,9 @@ class FortyThievesAdapter:
         self._saved: list[tuple[int, list[int], int, Pass]] = []
         self._column_scores: dict[int, int] = {0: -8}  # by column hash (score)
         # the score but for the waste's part, kept up to date by ``_apply``
-        self.parts = -20 * sum(map(len, self.p[:8]))
+        self.parts = -20 * sum(map(len, self.p[:8])) + CELL_COST * sum(
+            len(self.p[i]) for i in self.cells
+        )
         for i in self.columns:
             self.parts += self._column_scores.setdefault(
                 self.h[i], _column_score(self.p[i], self.onto)
@@ -193,7 +201,15 @@ class FortyThievesAdapter:
         key = total | self.h[self.waste] << 264 | len(self.p[self.stock]) << 400
         if self.redeals:  # after a redeal the stock is not the deal's: its cards and the redeals
             key |= self.g.redeals_left << 408 | place_hash(self.p[self.stock]) << 412
+        if self.cells:
+            key |= self._cells_key() << 544
         return key, 0
+
+    def _cells_key(self) -> int:
+        """The cards in the free cells as a multiset (a sum of each card's number: four
+        cells of 64-bit numbers stay under 2 ** 66)."""
+        p = self.p
+        return sum(_CELL[p[i][0]] for i in self.cells if p[i])
 
     def _comes_back(self, f: int) -> bool:
         """Would the safe moves put the top card of foundation ``f`` straight back if it left
@@ -251,6 +267,8 @@ class FortyThievesAdapter:
         k, s, d = action
         if s < 0 or k and not self.one_pass:
             return None  # a redeal, or draws of several cards or in a later pass
+        if s > self.waste or d > self.waste:
+            return None  # a free cell's card, or a card into one
         p, h = self.p, self.h
         STOCK, WASTE = self.stock, self.waste
         if s < 8 or d < 8 and len(p[d]) < len(p[d ^ 4]):
@@ -302,7 +320,8 @@ class FortyThievesAdapter:
             if part is None:
                 part = known[new] = _column_score([*p[d], card], self.onto)
             parts += part - known[old]
-        return total | waste_hash << 264 | (size - k) << 400, parts
+        key = total | waste_hash << 264 | (size - k) << 400
+        return (key | self._cells_key() << 544 if self.cells else key), parts
 
     def _apply_run(self, s: int, d: int, n: int) -> Record:
         """A run of ``n`` cards, column to column, with the key's and the score's update."""
@@ -343,6 +362,8 @@ class FortyThievesAdapter:
             self.parts += 20
         elif s == WASTE:
             h[s] ^= ZOBRIST[len(p[s])][card]
+        elif s > WASTE:  # a free cell (the key reads the cells as they are)
+            self.parts -= CELL_COST
         else:  # a column
             old = h[s]
             new = h[s] = old ^ ZOBRIST[len(p[s])][card]
@@ -355,6 +376,8 @@ class FortyThievesAdapter:
             self.parts -= 20
         elif d == WASTE:
             h[d] ^= ZOBRIST[len(p[d]) - 1][card]
+        elif d > WASTE:
+            self.parts += CELL_COST
         else:  # a column
             old = h[d]
             new = h[d] = old ^ ZOBRIST[len(p[d]) - 1][card]
@@ -376,9 +399,14 @@ class FortyThievesAdapter:
             if not p[j]:
                 first = j
                 break
+        cell = next((j for j in self.cells if not p[j]), -1)  # and cells: one empty cell
         for s, d in g.legal_at():
             if d < 8:
                 rank = 0
+            elif d > WASTE:  # into a free cell
+                if d != cell:
+                    continue
+                rank = 5
             elif s < 8 and self.auto and self._comes_back(s):
                 continue  # a card off a foundation that the safe moves would put straight back
             elif s == STOCK:
@@ -394,7 +422,7 @@ class FortyThievesAdapter:
                 continue
             elif s < 8:
                 rank = 7
-            elif s != WASTE and len(p[s]) == 1 and not (self.refill and p[STOCK]):
+            elif s < STOCK and len(p[s]) == 1 and not (self.refill and p[STOCK]):
                 continue  # a lone card to another empty column: the same position (unless the
                 # stock refills the column it leaves)
             else:
@@ -444,6 +472,11 @@ class FortyThievesAdapter:
                         k = size - i if draws is None else draws(size - 1 - i)
                         if k > 0:
                             anywhere.append((k, WASTE, first))
+            if cell >= 0:  # any stock card into the first empty cell
+                for i in range(size - 1, -1, -1):
+                    k = size - i if draws is None else draws(size - 1 - i)
+                    if k > 0:
+                        ranked[6].append((k, WASTE, cell))
             home.sort()  # by the stock card's depth, then the place
             onto.sort()
         if (self.autofill or self.refill) and size:  # a move that empties a column, after k

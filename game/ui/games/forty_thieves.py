@@ -27,6 +27,7 @@ FT_READABLE_FAN = INDEX["normal"].height
 FT_PITCH_X = CARD_W + FT_GAP
 FT_FOUNDATION_PITCH = CARD_W + 4
 FT_CAPTION = 40  # the top row's words: Foundations, Waste, Stock
+FT_CELL_GAP = 12  # between free cells one above another
 FT_COLUMNS_Y = CARD_H + FT_CAPTION
 FT_SLOTS = 10  # the top row's slots at least: 8 foundations, the waste and the stock
 FT_WIDTH = (FT_SLOTS - 1) * FT_PITCH_X + CARD_W  # a wide table's board, up to 10 columns
@@ -41,21 +42,32 @@ def forty_thieves_layout(
     gap: 10 card widths and the margins are all a 360 px screen has for 35 px cards."""
     columns = tuple(p for p in g.PLACES if g.place(p).kind == "column")
     longest = max(len(g.cards(p)) for p in columns)
-    return _forty_thieves_layout(aspect, index, longest, len(columns), left_handed)
+    cells = sum(g.place(p).kind == "cell" for p in g.PLACES)
+    return _forty_thieves_layout(aspect, index, longest, len(columns), left_handed, cells)
 
 
 @lru_cache(maxsize=64)  # it depends on the longest column alone: the same few on every draw
 def _forty_thieves_layout(
-    aspect: float, index: str, longest: int, columns: int = 10, left_handed: bool = False
+    aspect: float,
+    index: str,
+    longest: int,
+    columns: int = 10,
+    left_handed: bool = False,
+    cells: int = 0,
 ) -> Layout:
     """The top row is ``max(columns, 10)`` slots wide: the 8 foundations from the left, the
     waste and the stock at its right end (12 columns: 2 slots apart); for the left hand, the
     stock at its left end, the waste beside it and the foundations at the right end, still
     numbered from the left. The columns fill the same width, spread apart when there are
-    fewer of them (9)."""
+    fewer of them (9). Free cells stand at the columns' left end (for either hand: only the
+    top row is mirrored): side by side where the row has room for them (Jacks in the Box: 6
+    columns, 4 cells), else one above another in a slot of their own (Squadron: 10 columns, 3
+    cells)."""
     upright = aspect > 1
     pitch, found_pitch = (CARD_W, CARD_W) if upright else (FT_PITCH_X, FT_FOUNDATION_PITCH)
-    slots_wide = max(columns, FT_SLOTS)
+    beside = columns + cells <= max(columns, FT_SLOTS)  # the cells in the columns' row
+    cell_slots = cells if beside else min(cells, 1)
+    slots_wide = max(columns + cell_slots, FT_SLOTS)
     width = (slots_wide - 1) * pitch + CARD_W
     spread = width - CARD_W  # the columns' left edges from 0 to here (the product first:
     # 900 / 7 * 7 is 900.0000000000001, which puts the last column past the board's edge)
@@ -64,7 +76,8 @@ def _forty_thieves_layout(
     unsqueezed = FT_COLUMNS_Y + 10 * least + CARD_H + 20  # 11-card columns fit
     readable = FT_COLUMNS_Y + max(longest - 1, 0) * least + CARD_H + 20
     fill = (width + 2 * EDGE) * aspect - 2 * EDGE if upright else width * aspect
-    height = max(fill, unsqueezed, readable)
+    stacked = FT_COLUMNS_Y + cells * (CARD_H + FT_CELL_GAP) + 20 if not beside else 0
+    height = max(fill, unsqueezed, readable, stacked)
     room = height - FT_COLUMNS_Y - CARD_H - 20
     fan = widest if longest < 2 else min(widest, room / (longest - 1))
     if left_handed:
@@ -76,8 +89,13 @@ def _forty_thieves_layout(
         slots = {f"f{k + 1}": Slot(k * found_pitch, 0) for k in range(8)}
         slots["waste"] = Slot((slots_wide - 2) * pitch, 0)
         slots["stock"] = Slot((slots_wide - 1) * pitch, 0)
+    first = cell_slots * pitch  # the columns' left edges: from here, over the rest
+    spread -= first
     for k in range(columns):
-        slots[f"t{k + 1}"] = Slot(k * spread / max(columns - 1, 1), FT_COLUMNS_Y, fan)
+        slots[f"t{k + 1}"] = Slot(first + k * spread / max(columns - 1, 1), FT_COLUMNS_Y, fan)
+    for k in range(cells):
+        y = FT_COLUMNS_Y + (0 if beside else k * (CARD_H + FT_CELL_GAP))
+        slots[f"c{k + 1}"] = Slot(k * pitch if beside else 0.0, y)
     return Layout(width, height, slots)
 
 
@@ -97,22 +115,31 @@ class FortyThievesView(GameView):
         return place.kind == "column"
 
     def place_order(self, g: game.Solitaire) -> tuple[str, ...]:
-        """The foundations, the stock and the waste, then the columns from 1."""
-        kinds = ("foundation", "stock", "waste", "column")
+        """The foundations, the stock and the waste, the free cells, then the columns from 1."""
+        kinds = ("foundation", "stock", "waste", "cell", "column")
         return tuple(sorted(g.PLACES, key=lambda p: kinds.index(g.place(p).kind)))
 
     def regions(
         self, g: game.Solitaire, layout: Layout, targets: frozenset[str], words: Messages
     ) -> str:
         """The foundations on a band of their own (at either end of the top row); the waste
-        and the stock named."""
+        and the stock named; the free cells on a band of theirs."""
         left, right = layout.slots["f1"].x, layout.slots["f8"].x + CARD_W
         y = CARD_H + 30
         waste, stock = layout.slots["waste"], layout.slots["stock"]
         wx, sx = waste.x + CARD_W / 2, stock.x + CARD_W / 2
+        cells = [slot for place, slot in layout.slots.items() if g.place(place).kind == "cell"]
+        band = ""
+        if cells:
+            x0, y0 = min(c.x for c in cells), min(c.y for c in cells)
+            x1, y1 = max(c.x for c in cells) + CARD_W, max(c.y for c in cells) + CARD_H
+            band = (
+                f'<rect class="cell-band" x="{x0 - 6:g}" y="{y0 - 6:g}" width="{x1 - x0 + 12:g}" '
+                f'height="{y1 - y0 + 12:g}" rx="12"/>'
+            )
         return (
             f'<rect class="foundation-band" x="{left - 6:g}" y="-6" width="{right - left + 12:g}" '
-            f'height="{CARD_H + 12}" rx="12"/>'
+            f'height="{CARD_H + 12}" rx="12"/>{band}'
             + region_text((left + right) / 2, y, words.text("region_foundations"))
             + region_text(wx, y, words.text("region_waste"), fit(words, "region_waste"))
             + region_text(sx, y, words.text("region_stock"), fit(words, "region_stock"))
@@ -120,7 +147,13 @@ class FortyThievesView(GameView):
 
     def empty_mark(self, g: game.Solitaire, fact: game.Place, slot: Slot, words: Messages) -> str:
         """An empty foundation shows its fixed suit, and the rank it starts from where that
-        is not the Ace (Pluto's Twos)."""
+        is not the Ace (Pluto's Twos); an empty free cell says what it is."""
+        if fact.kind == "cell":
+            return (
+                f'<text class="empty-word" x="{slot.x + CARD_W / 2:g}" '
+                f'y="{slot.y + CARD_H / 2 + 8:g}"{fit(words, "empty_cell")}>'
+                f"{words.text('empty_cell')}</text>"
+            )
         if fact.kind == "foundation":
             suit = "SHDC"[(fact.suit or 0) % 4]
             first = _first_card(g, fact)
@@ -222,16 +255,22 @@ class FortyThievesView(GameView):
             notes.append(words.count("note_refill", rules.refill))
         if rules.lone:
             notes.append(words.text("note_lone"))
+        if rules.cells:
+            notes.append(words.count("note_cells", rules.cells))
+        if rules.cells_dealt:
+            notes.append(words.text("note_cells_dealt"))
         if not rules.home_out:
             notes.append(words.text("note_home_stays"))
         return tuple(notes)
 
     def tap_target(self, g: game.Solitaire, place: str, dests: list[str]) -> str | None:
-        """A card goes home if a foundation takes it; the waste card else to a column."""
+        """A card goes home if a foundation takes it; the waste's card or a free cell's else
+        to a column."""
         home = [d for d in dests if d.startswith("f")]
         if home and not place.startswith("f"):
             return home[0]
-        return longest_column(g, dests) if place == "waste" else None
+        loose = place == "waste" or g.place(place).kind == "cell"
+        return longest_column(g, dests) if loose else None
 
     def double_tap_on(self, settings: Settings) -> bool:
         return settings.double_click

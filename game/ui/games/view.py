@@ -129,7 +129,7 @@ class GameView:
         if cards:
             values["card"] = words.card(cards[-1])
         key = f"label_{fact.kind}"
-        if fact.kind in ("pile", "column"):
+        if fact.kind in ("pile", "column", "cell"):
             values["n"] = fact.number
         if fact.kind == "column":
             values["listing"] = ", ".join(words.card(c) for c in shown)
