@@ -10,7 +10,7 @@ import sys
 
 import game
 
-KINDS_OF_PLACES = ("foundation", "pile", "column", "stock", "waste")
+KINDS_OF_PLACES = ("foundation", "pile", "column", "stock", "waste", "cell")
 
 
 def board(g: game.Crescent | game.FortyThieves) -> str:
@@ -31,6 +31,8 @@ def board(g: game.Crescent | game.FortyThieves) -> str:
     for start in range(0, len(piles), 8):
         rows.append("  ".join(f"{p} {top(p)}({len(g.cards(p))})" for p in piles[start : start + 8]))
     rows += [f"{c:<3} " + " ".join(map(str, g.cards(c))) for c in of["column"]]  # in full
+    if of["cell"]:  # free cells, a card or none each
+        rows.append("  ".join(f"{c} {top(c)}" for c in of["cell"]))
     head = f"{g.code or 'position'}  moves {g.moves}  {counters.strip()}  {g.status}"
     return "\n".join([head, *rows])
 

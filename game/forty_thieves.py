@@ -304,9 +304,11 @@ class FortyThieves(Solitaire):
             return None if p[stock] else "stock_empty"
         if stock <= d <= stock + 1 or not p[s]:
             return "not_playable"
-        if d > stock + 1:  # a free cell: a column's top card or the waste's, into it if empty
-            if n != 1 or s < 8 or s > stock + 1:
+        if d > stock + 1:  # a free cell: a card into it if it is empty, never from another
+            if n != 1 or s > stock + 1:
                 return "cell_takes"
+            if s < 8 and not self.HOME_OUT:
+                return "no_return"
             return "cell_full" if p[d] else None
         if n != 1:
             if not self.RUNS or s < 8 or s > stock or d < 8 or self.run_length(s) < n:
@@ -689,6 +691,8 @@ class FortyThieves(Solitaire):
                     if empty and self.reason_empty(c, f) is None:
                         for j in empty:
                             add((f, j))
+                    for j in free:  # (into a free cell too, as PySolFC's cells take it)
+                        add((f, j))
         if p[waste - 1]:
             add((waste - 1, waste))
         return out

@@ -194,8 +194,9 @@ def small_of(cls: type[game.Solitaire], rng: random.Random, tight: bool = False)
     used = columns if tight else rng.sample(columns, min(len(columns), rng.randint(2, 4)))
     cells = [p for p in cls.PLACES if p.startswith("c")]  # free cells: half hold a card
     places: dict[str, list[str]] = {p: [] for p in [*columns, "stock", "waste", *cells]}
+    room = 2 * count + 2 if tight else 3  # (what the columns, the stock and the waste need)
     for cell in cells:
-        if len(rest) > 2 * count + 2 and rng.random() < 0.5:
+        if len(rest) > room and rng.random() < 0.5:
             places[cell].append(rest.pop())
     if tight:
         spare = len(rest) - 2 * count  # the columns' two cards each first, round the columns

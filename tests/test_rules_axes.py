@@ -4,6 +4,8 @@ new game that takes an axis finds it tested already."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 import game
@@ -551,15 +553,17 @@ def test_free_cells_are_dealt_a_card_each_first_or_start_empty():
     assert len(jacks.cards("stock")) + len(jacks.cards("waste")) == 104 - 6 - 8
 
 
-def test_a_free_cell_takes_a_columns_or_the_wastes_card_and_gives_it_to_a_column_or_home():
+def test_a_free_cell_takes_a_top_card_but_another_cells_and_gives_it_to_a_column_or_home():
     g = position(CELLS, {"t1": ["KS", "QH"], "t2": ["KH"], "waste": ["QS"], "c2": ["JS"]})
     assert refused(g, "t1", "c1") is None and refused(g, "waste", "c1") is None
     assert refused(g, "t1", "c2") == "cell_full"
     assert refused(g, "c2", "c1") == "cell_takes"  # never from one cell to another
-    assert refused(g, "f1", "c1") == "cell_takes"  # nor from a foundation
+    assert refused(g, "f1", "c1") is None  # a foundation's card (where cards come back)
+    kept = position(dataclasses.replace(CELLS, home_out=False), {"t1": ["KS"], "c2": ["QS"]})
+    assert refused(kept, "f1", "c1") == "no_return"
     assert refused(g, "c2", "t1") == "same_suit"  # (the column's own rule: onto the Queen)
     legal = {(m.src, m.dst) for m in g.legal_moves()}
-    assert {("t1", "c1"), ("t2", "c1"), ("waste", "c1")} <= legal
+    assert {("t1", "c1"), ("t2", "c1"), ("waste", "c1"), ("f1", "c1")} <= legal
     assert not {d for s, d in legal if d in ("c2",)} and ("c2", "c1") not in legal
     g.play("t1", "c1")  # the Queen of hearts into a cell: the King of spades takes the Queen
     g.play("waste", "t1")

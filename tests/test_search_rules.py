@@ -9,7 +9,9 @@ with a redeal it said "unwinnable" of winnable positions (issue "One declaration
 
 from __future__ import annotations
 
+import dataclasses
 import random
+from pathlib import Path
 
 import pytest
 
@@ -164,15 +166,18 @@ def test_where_ranks_wrap_no_search_calls_lost_what_brute_force_wins_near_the_ba
 
 
 def test_where_columns_build_both_ways_a_card_is_safe_home_only_with_the_next_rank_home_too():
-    """Foothold: a Six of the other colour goes onto a Five in a column (up), so the Five goes
-    home unasked only once both copies of those Sixes are home as well as the Fours. Here
-    every Four is home but a Six of each red suit and of spades is out: nothing is safe;
-    with the Sixes home too, the Fives are (brute force cannot reach this many cards)."""
+    """Foothold's columns, nothing back from a foundation: a Six of the other colour goes onto
+    a Five in a column (up), so the Five goes home unasked only once both copies of those
+    Sixes are home as well as the Fours. Here every Four is home but a Six of each red suit
+    and of spades is out: nothing is safe; with the Sixes home too, the Fives are (brute force
+    cannot reach this many cards). In Foothold itself, where cards come back, not even then:
+    a red Six back onto the Five would take an out black Seven (``safe_needs``' chains)."""
     from game.solver.forty_thieves import FortyThievesAdapter
     from tests.test_rules_axes import position
 
-    foothold = next(kind.rules for kind in REGISTRY if kind.code == "FT2-H")
-    assert isinstance(foothold, FortyRules)
+    own = next(kind.rules for kind in REGISTRY if kind.code == "FT2-H")
+    assert isinstance(own, FortyRules) and own.home_out
+    foothold = dataclasses.replace(own, home_out=False)
 
     def spread(cards: list[str], tops: list[str]) -> dict[str, list[str]]:
         columns = {f"t{i + 1}": cards[i::8] for i in range(8)}
@@ -187,6 +192,7 @@ def test_where_columns_build_both_ways_a_card_is_safe_home_only_with_the_next_ra
     safe = position(foothold, spread(out, ["5S"]))
     adapter = FortyThievesAdapter(safe)
     assert adapter.start() == [(8, 0, 0)] and len(adapter.p[0]) == 5  # t1's 5S onto f1, alone
+    assert FortyThievesAdapter(position(own, spread(out, ["5S"]))).start() == []
 
 
 def test_where_foundations_alternate_colours_and_keep_their_cards_a_card_is_safe_home_late():
@@ -248,3 +254,41 @@ def test_a_stock_card_drawn_straight_into_a_cell_is_searched():
     for label, result in searches(start).items():
         assert result.verdict == WINNABLE, label  # type: ignore[attr-defined]
         assert replay(start, result.moves).is_won()  # type: ignore[attr-defined]
+
+
+# Found by a second reader hunting endgames: a card sent home "safely" that a chain of cards
+# back from the foundations needed in a column. Jacks in the Box: the Three of hearts kept in
+# column 6 takes the Two, Ace, King, Queen and Jack back from foundation 6, and the Jack the
+# out Ten. Ranks wrapping from the Jacks, two columns: the same through the spades.
+CHAINS = {
+    "FT2-J": ("FT2-J", "jib4147"),
+    "wrapping-from-the-jacks": (FortyRules(2, up=1, base=10), "c9279"),
+}
+
+
+@pytest.mark.parametrize("name", list(CHAINS))
+def test_a_card_a_chain_back_from_the_foundations_needs_is_not_sent_home(name):
+    """Where a card may come back from a foundation, a card is safe home only once every
+    card that could be built on it, and on those, and so on, is home (``safe_needs``): here
+    brute force wins, and every search must too."""
+    rules, stem = CHAINS[name]
+    text = (Path(__file__).parent / "golden" / f"chain-{stem}.txt").read_text()
+    start = (
+        game.from_position(text)
+        if isinstance(rules, str)
+        else rules_class(rules).from_position(text)
+    )
+    assert exhaust(start, 20_000) is True
+    for label, result in searches(start).items():
+        assert result.verdict != UNWINNABLE, label  # type: ignore[attr-defined]
+    proving = search(start, states=30_000, for_proofs=True).run()
+    assert proving.verdict == WINNABLE and replay(start, proving.moves).is_won()
+
+
+def test_by_colour_with_a_cell_a_chain_back_from_the_foundations_is_searched():
+    """By colour (a black Queen back onto a red King kept in a column takes an out red Jack):
+    the endgames a second reader found past the check's first seeds."""
+    for seed in (5271, 4749):
+        start = endgame(GAMES["cells-colour-kings"], seed)
+        assert exhaust(start, 20_000) is True
+        assert search(start, states=STATES, for_proofs=True).run().verdict == WINNABLE

@@ -3,6 +3,7 @@ budgets give all three verdicts, deterministically, in one run or in slices."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from typing import Any
@@ -662,10 +663,14 @@ def test_the_cycle_collector_is_back_on_after_a_slice():
 
 
 def test_where_foundations_start_from_the_twos_the_safe_moves_read_ranks_from_the_base():
-    """Pluto's rules: a Four goes home by itself once both Threes of its suit are home (its
-    rise over the base, not its rank, meets the heights); a Two never does while a foundation
-    of its suit is short of its Ace, for an Ace could still go onto it in a column."""
-    pluto = type(game.new("FT1-V-AAAAAAB"))
+    """Pluto's rules with nothing back from a foundation: a Four goes home by itself once both
+    Threes of its suit are home (its rise over the base, not its rank, meets the heights); a
+    Two never does while a foundation of its suit is short of its Ace, for an Ace could still
+    go onto it in a column. In Pluto itself, where cards come back, a Four never does while
+    spades are out: the Threes and Twos back onto it would take an out Ace, and the King on
+    that, round the suit (``safe_needs``)."""
+    own = type(game.new("FT1-V-AAAAAAB"))
+    pluto = rules_class(dataclasses.replace(own.RULES, home_out=False), "FT1-V")
     spades = "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"
     others = {s: " ".join(r + s for r in "23456789TJQKA") for s in "HDC"}
     home = {1: "2S 3S", 5: "2S 3S"} | {i: others["HDC"[i - 2]] for i in (2, 3, 4)}
@@ -678,6 +683,8 @@ def test_where_foundations_start_from_the_twos_the_safe_moves_read_ranks_from_th
     text += f"stock: {' '.join(stock)}\nwaste:\n"
     adapter = adapter_for(pluto.from_position(text))
     assert [m.text() for m in adapter.moves(adapter.start())] == ["t1-f1", "t2-f5"]
+    adapter = adapter_for(own.from_position(text))
+    assert [m.text() for m in adapter.moves(adapter.start())] == []
     # a Two in a column, its suit's Aces out: it stays (an Ace may go onto it)
     twos = text.replace("f1: 2S 3S\n", "f1:\n").replace("t3:\n", "t3: 2S\n")
     twos = twos.replace("stock: ", "stock: 3S ")

@@ -15,14 +15,17 @@ player could do with every card shown). Where only top cards move they change no
 key leaves them out; where runs move, a face-down card ends a run, so each column's count is
 in its hash (``key``): a beam that dies out is still a proof. Where the foundations start from
 another rank than the Ace (Deuces, Pluto: ranks wrap, a King goes onto an Ace), a card's rise
-over the base is what a foundation's height says, the safe moves are the builders' (the base
-card is never safe: the rank below it, last home, goes onto it), and nothing is foreseen.
+over the base is what a foundation's height says, and nothing is foreseen. Where columns build
+by colour or other suits, ranks wrap or columns build both ways, a card goes home unasked only
+once every card that could be built on it is home, and, where cards may come back from a
+foundation, those that could be built on them in turn (``safe_needs``: a chain round a
+wrapping suit never ends, so there no card goes home unasked).
 Where an emptied column fills itself from the waste (``autofill``: Corona, Octagon…), a
 move that empties a column reads the waste as a play off it does: it comes after k draws too,
 it is never a safe move while a card could fill the column, and nothing is foreseen; with
 several cards a draw (Little Forty) the k-th draw's top card fills it. Where columns build up
-as well as down (``both_ways``: Foothold), a card one rank higher goes onto a card too, so a
-card is safe home only once the builders' cards one rank higher are home as well. Where
+as well as down (``both_ways``: Foothold), a card one rank higher goes onto a card too (its
+chain too). Where
 foundations build in alternate colours (``home_colours``: Red and Black, Zebra), a foundation
 takes either of two cards (``foundation_wants``) and a card may go to any of four foundations
 (``HOME_SLOTS``): the stock's lookups take both, and a card goes home unasked only where
@@ -41,6 +44,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ..core import REDEAL, Move, Record
@@ -93,12 +97,35 @@ def _column_score(column: Sequence[int], onto: Sequence[Sequence[int]]) -> int:
     return 6 * disorder
 
 
-def _builders(game: type[FortyThieves]) -> tuple[tuple[int, ...], ...]:
-    """For each suit, the suits whose cards a column builds on it."""
-    onto = game.ONTO
-    return tuple(
-        tuple(sorted({c // 13 for c in range(52) if s * 13 + 1 in onto[c]})) for s in range(4)
-    )
+@cache
+def safe_needs(
+    onto: tuple[tuple[int, ...], ...], home_out: bool, base: int
+) -> tuple[tuple[int, int, int, int], ...]:
+    """For each card, how high both foundations of each suit must be for the card to go home
+    with nothing lost (where columns build by colour or other suits, or ranks wrap, or both
+    ways): every card that could go onto it in a column home already, both copies. Where a
+    card may come back from a foundation, the cards that could go onto those too, and so on
+    (a chain: the black Queen that could come back onto a red King kept in a column takes an
+    out red Jack; where ranks wrap, a suit's run down to its base card, back onto a card kept
+    out, takes the out card below the base), so the whole chain must be home. A need of 13
+    (the card's own rank in its chain, or the last rank of a wrapping suit) is never met while
+    the card is out: such a card is never safe. ``onto``: the game's ``ONTO``; ``base``: the
+    foundations' base rank."""
+    under = [[c for c in range(52) if t in onto[c]] for t in range(52)]
+    needs = []
+    for card in range(52):
+        chain, todo = set(under[card]), list(under[card])
+        while todo and home_out:
+            for lower in under[todo.pop()]:
+                if lower not in chain:
+                    chain.add(lower)
+                    todo.append(lower)
+        need = [0, 0, 0, 0]
+        for other in chain:
+            suit, rank = divmod(other, 13)
+            need[suit] = max(need[suit], (rank - base) % 13 + 1)
+        needs.append((need[0], need[1], need[2], need[3]))
+    return tuple(needs)
 
 
 class FortyThievesAdapter:
@@ -150,7 +177,7 @@ class FortyThievesAdapter:
         # the base) is what a foundation's height is compared with, and the base card has a
         # card that goes onto it in a column (the rank below it, the last to go home)
         self.base, self.wraps = game.base_rank, rules.RULES.wraps
-        self.builders = _builders(rules)
+        self.needs = safe_needs(rules.ONTO, rules.HOME_OUT, game.base_rank)
         self.under = tuple(tuple(c for c in range(52) if t in rules.ONTO[c]) for t in range(52))
         self.hidden_runs = rules.RUNS and game.hidden  # face-down counts change what moves
         self.won = self.g.is_won  # asked of every child: one call, not two
@@ -221,32 +248,23 @@ class FortyThievesAdapter:
         if self.by_suit:
             return len(p[f]) <= len(p[f ^ 4]) + 1
         rise = len(p[f]) - 1  # it would go back onto the lower foundation of its suit only
-        return len(p[f ^ 4]) >= rise and self._safe_home(f % 4, rise)
-
-    def _safe_home(self, suit: int, rise: int) -> bool:
-        """Where columns build by colour or by other suits (or ranks wrap): may the card of
-        ``suit`` that is ``rise`` ranks above its foundations' base go home with nothing lost?
-        Nothing could go onto it in a column, nor onto the card of its suit it covers on the
-        foundation (one rank lower), which could come back to a column to be built on until
-        then (a game where nothing comes back: the first alone). By suit the lower of the
-        suit's two heights says it (``_auto``)."""
-        if not self._nothing_builds_on(suit, rise):
+        if len(p[f ^ 4]) < rise:
             return False
-        return rise == 0 or not self.home_out or self._nothing_builds_on(suit, rise - 1)
+        heights = [len(cards) for cards in p[:8]]
+        heights[f] -= 1  # (as if it had left: what the safe moves would see)
+        return self._safe(p[f][-1], heights)
 
-    def _nothing_builds_on(self, suit: int, rise: int) -> bool:
-        """Where columns build by colour or by other suits (or ranks wrap): is every card that
-        could go onto the card of ``suit`` ``rise`` ranks above the base in a column home
-        already, both copies? Then that card is safe on a foundation: the one statement of
-        that rule here. Those cards are one rank lower, so one place lower in their suits' runs
-        from the base: none for an Ace base; for another base, the base's lower neighbour,
-        the last card of every foundation. Where columns build both ways, the cards one rank
-        higher as well (none above a King: ranks do not wrap there)."""
-        p = self.p
-        need = rise if rise else (13 if self.wraps else 0)
-        if self.both_ways and rise < 12:
-            need = rise + 2  # the builders' cards one rank higher home: those lower are too
-        return all(len(p[t]) >= need and len(p[t + 4]) >= need for t in self.builders[suit])
+    def _safe(self, card: int, heights: Sequence[int]) -> bool:
+        """Where columns build by colour or by other suits (or ranks wrap, or build both
+        ways): may ``card`` go home with nothing lost, the foundations at ``heights``? Every
+        card that could be built on it, as a chain (:func:`safe_needs`), is home, both
+        copies: the one statement of that rule here. By suit the lower of the suit's two
+        heights says it (``_auto``)."""
+        need = self.needs[card]
+        return all(
+            (heights[t] if heights[t] < heights[t + 4] else heights[t + 4]) >= need[t]
+            for t in range(4)
+        )
 
     def peek(self, action: Action) -> tuple[int, int] | None:
         """The key ``play(action)`` would reach (``glance``'s), with no rank to it."""
@@ -403,12 +421,12 @@ class FortyThievesAdapter:
         for s, d in g.legal_at():
             if d < 8:
                 rank = 0
-            elif d > WASTE:  # into a free cell
-                if d != cell:
-                    continue
-                rank = 5
             elif s < 8 and self.auto and self._comes_back(s):
                 continue  # a card off a foundation that the safe moves would put straight back
+            elif d > WASTE:  # into a free cell (the first empty one: they are alike)
+                if d != cell:
+                    continue
+                rank = 7 if s < 8 else 5
             elif s == STOCK:
                 continue  # draws come as part of the actions below
             elif p[d]:
@@ -625,7 +643,7 @@ class FortyThievesAdapter:
                     # onto the lower foundation of its suit only: on the higher one it could
                     # take the place the other copy needs, with that suit's next card under it
                     lower = h[suit] if h[suit] < h[suit + 4] else h[suit + 4]
-                    if rise == lower and self._safe_home(suit, rise):
+                    if rise == lower and self._safe(pile[-1], h):
                         f = suit if h[suit] == rise else suit + 4
                         if g.reason_at(s, f) is None:
                             records.append(self._apply(s, f))

@@ -101,7 +101,8 @@ class Replay:
 def move_kind(g: game.Solitaire, move: Move) -> str:
     """What kind of move ``move`` is in ``g`` (before it is played), for a caption: redeal,
     draw, f2f (foundation to foundation), back (a foundation card back to a column), home
-    (to a foundation), wrap (King on Ace or Ace on King, on a pile) or pile."""
+    (to a foundation), cell (into or out of a free cell), wrap (King on Ace or Ace on King, on
+    a pile) or pile."""
     if move.is_redeal:
         return "redeal"
     if move.src == "stock":
@@ -110,6 +111,8 @@ def move_kind(g: game.Solitaire, move: Move) -> str:
         return "f2f" if move.dst[0] == "f" else "back"
     if move.dst[0] == "f":
         return "home"
+    if "cell" in (g.place(move.src).kind, g.place(move.dst).kind):
+        return "cell"
     under, card = g.cards(move.dst), g.cards(move.src)
     if under and card and {under[-1].rank, card[-1].rank} == {1, 13}:
         return "wrap"
