@@ -311,3 +311,22 @@ def test_by_colour_with_a_cell_a_chain_back_from_the_foundations_is_searched():
         start = endgame(GAMES["cells-colour-kings"], seed)
         assert exhaust(start, 20_000) is True
         assert search(start, states=STATES, for_proofs=True).run().verdict == WINNABLE
+
+
+def test_one_cell_short_is_proven_lost_and_with_the_cells_it_needs_won():
+    """Every card home but the spades from the Ten up, in one column with the King on top and
+    the Ten at the bottom; empty columns stay empty. Three cells free the Ten; one does not,
+    and every search proves the loss, as brute force does (a beam that dies out with cells)."""
+    ranks = "A23456789TJQK"
+    homes = [
+        " ".join(r + "SHDC"[f % 4] for r in (ranks[:9] if f == 0 else ranks)) for f in range(8)
+    ]
+    lines = [f"f{f + 1}: {cards}" for f, cards in enumerate(homes)]
+    text = "FT1-Z score=0 moves=0\n" + "\n".join([*lines, "t1: TS JS QS KS", "t2:", "stock:"])
+    for cells, won in ((1, False), (3, True)):
+        rules = FortyRules(2, up=2, cells=cells, empty=NOTHING)
+        places = "\nwaste:\n" + "".join(f"c{k}:\n" for k in range(1, cells + 1))
+        start = rules_class(rules).from_position(text + places)
+        assert exhaust(start, LIMIT) is won
+        for label, result in searches(start).items():
+            assert result.verdict == (WINNABLE if won else UNWINNABLE), (cells, label)  # type: ignore[attr-defined]
