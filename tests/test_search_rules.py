@@ -74,8 +74,8 @@ def searches(g: game.Solitaire) -> dict[str, object]:
 def test_solve_is_a_proof_or_the_search():
     """What lets ``searches`` skip a run: ``solve`` without a proof gives the search's very
     verdict, line and states."""
-    for name in ("FT1-N", "FT2-J", "FT1-C", "CR1-N"):
-        for seed in range(3):
+    for name in ("FT2-J", "CR1-N"):
+        for seed in range(2):
             start = endgame(GAMES[name], seed)
             solved = solve(start, states=STATES)
             if solved.proof is None:
@@ -136,7 +136,14 @@ def test_no_search_calls_lost_what_brute_force_wins(name):
         assert seen["lost, and brute force agrees"], seen
 
 
-WRAPPING = [name for name, cls in GAMES.items() if getattr(cls, "RULES", None) and cls.RULES.wraps]
+# where ranks wrap and foundations keep their cards, the base card and the one over it have
+# safe-move rules of their own; where cards come back, none goes home unasked (``safe_needs``:
+# the chain goes round the suit), so the endgames ``small_of`` makes check them all
+WRAPPING = [
+    name
+    for name, cls in GAMES.items()
+    if getattr(cls, "RULES", None) and cls.RULES.wraps and not cls.RULES.home_out
+]
 
 
 def near_the_base(cls: type[game.FortyThieves], rng: random.Random) -> game.FortyThieves:
