@@ -99,7 +99,7 @@ def _column_score(column: Sequence[int], onto: Sequence[Sequence[int]]) -> int:
 
 @cache
 def safe_needs(
-    onto: tuple[tuple[int, ...], ...], home_out: bool, base: int
+    under: tuple[tuple[int, ...], ...], home_out: bool, base: int
 ) -> tuple[tuple[int, int, int, int], ...]:
     """For each card, how high both foundations of each suit must be for the card to go home
     with nothing lost (where columns build by colour or other suits, or ranks wrap, or both
@@ -109,9 +109,8 @@ def safe_needs(
     out red Jack; where ranks wrap, a suit's run down to its base card, back onto a card kept
     out, takes the out card below the base), so the whole chain must be home. A need of 13
     (the card's own rank in its chain, or the last rank of a wrapping suit) is never met while
-    the card is out: such a card is never safe. ``onto``: the game's ``ONTO``; ``base``: the
-    foundations' base rank."""
-    under = [[c for c in range(52) if t in onto[c]] for t in range(52)]
+    the card is out: such a card is never safe. ``under``: for each card, the cards that go
+    onto it in a column (the adapter's); ``base``: the foundations' base rank."""
     needs = []
     for card in range(52):
         chain, todo = set(under[card]), list(under[card])
@@ -177,8 +176,8 @@ class FortyThievesAdapter:
         # the base) is what a foundation's height is compared with, and the base card has a
         # card that goes onto it in a column (the rank below it, the last to go home)
         self.base, self.wraps = game.base_rank, rules.RULES.wraps
-        self.needs = safe_needs(rules.ONTO, rules.HOME_OUT, game.base_rank)
         self.under = tuple(tuple(c for c in range(52) if t in rules.ONTO[c]) for t in range(52))
+        self.needs = safe_needs(self.under, rules.HOME_OUT, game.base_rank)
         self.hidden_runs = rules.RUNS and game.hidden  # face-down counts change what moves
         self.won = self.g.is_won  # asked of every child: one call, not two
         plain_cards(self.p)

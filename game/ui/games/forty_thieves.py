@@ -15,7 +15,7 @@ from game.rules import ANY, FortyRules, Rules
 from ..text.messages import Messages
 from .faces import CARD_H, CARD_W, INDEX
 from .geometry import EDGE, Layout, Slot
-from .view import GameView, longest_column, region_text, suit_word
+from .view import GameView, empty_word, longest_column, region_text, suit_word
 
 if TYPE_CHECKING:
     from ..records.settings import Settings
@@ -149,11 +149,7 @@ class FortyThievesView(GameView):
         """An empty foundation shows its fixed suit, and the rank it starts from where that
         is not the Ace (Pluto's Twos); an empty free cell says what it is."""
         if fact.kind == "cell":
-            return (
-                f'<text class="empty-word" x="{slot.x + CARD_W / 2:g}" '
-                f'y="{slot.y + CARD_H / 2 + 8:g}"{fit(words, "empty_cell")}>'
-                f"{words.text('empty_cell')}</text>"
-            )
+            return empty_word(slot, words.text("empty_cell"), fit(words, "empty_cell"))
         if fact.kind == "foundation":
             suit = "SHDC"[(fact.suit or 0) % 4]
             first = _first_card(g, fact)

@@ -82,12 +82,7 @@ class GameView:
 
     def empty_mark(self, g: game.Solitaire, fact: game.Place, slot: Slot, words: Messages) -> str:
         """What an empty place of ``g`` shows: the empty stock says so."""
-        if fact.kind != "stock":
-            return ""
-        return (
-            f'<text class="empty-word" x="{slot.x + CARD_W / 2:g}" y="{slot.y + CARD_H / 2 + 8:g}">'
-            f"{words.text('stock_empty')}</text>"
-        )
+        return empty_word(slot, words.text("stock_empty")) if fact.kind == "stock" else ""
 
     def empty_classes(self, fact: game.Place) -> tuple[str, ...]:
         """Classes an empty place adds beside ``empty``."""
@@ -176,6 +171,13 @@ class GameView:
     def auto_places(self, settings: Settings) -> bool:
         """Whether a card dropped where it cannot go goes to its best place."""
         return False
+
+
+def empty_word(slot: Slot, text: str, fitted: str = "") -> str:
+    """A word written across the middle of an empty place (``fitted``: ``textLength``
+    attributes where the word is wider than a card)."""
+    x, y = slot.x + CARD_W / 2, slot.y + CARD_H / 2 + 8
+    return f'<text class="empty-word" x="{x:g}" y="{y:g}"{fitted}>{text}</text>'
 
 
 def longest_column(g: game.Solitaire, dests: list[str]) -> str | None:
