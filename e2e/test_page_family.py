@@ -264,3 +264,32 @@ def test_a_card_goes_into_a_free_cell_by_taps_and_out_of_it_with_one(board):
     board.locator('[data-place="c1"]').focus()
     board.keyboard.press("Enter")
     expect(board.locator('[data-place="c1"] [data-card="KD"]')).to_have_count(1)
+
+
+def test_a_king_goes_to_the_kings_foundation_by_tap_and_by_keyboard(board):
+    """Floradora: a tap on the waste's King sends it to the Kings' foundation ``f9`` (it
+    takes a King at any time); a card that is no King is refused there, in words; by
+    keyboard, Enter on a column, then on ``f9``, sends its King."""
+    fill = ["stock", "t3", "t4", "t5", "t6"]
+    g = build("FT2-F score=0 moves=0", {"t1": "5D KH", "t2": "QC", "waste": "KS"}, fill)
+    load_position(board, g.position())
+    board.locator('[data-place="waste"] [data-card="KS"]').click()
+    expect(board.locator('[data-place="f9"] [data-card="KS"]')).to_have_count(1)
+    expect(board.locator("#announce")).to_contain_text("Kings' foundation")
+    expect(board.locator('[data-place="f9"]')).to_have_attribute(
+        "aria-label", re.compile("Foundation 9, Kings: king of spades on top, 1 card")
+    )
+    board.locator('[data-place="t2"]').focus()
+    board.keyboard.press("Enter")
+    board.locator('[data-place="f9"]').focus()
+    board.keyboard.press("Enter")
+    expect(board.locator("#announce")).to_contain_text("Only a King goes onto the Kings'")
+    board.keyboard.press("Escape")
+    board.locator('[data-place="t1"]').focus()
+    board.keyboard.press("Enter")
+    board.locator('[data-place="f9"]').focus()
+    board.keyboard.press("Enter")
+    expect(board.locator('[data-place="f9"]')).to_have_attribute(
+        "aria-label", re.compile("king of hearts on top, 2 cards")
+    )
+    assert cards_of(board, "t1") == ["5D"]

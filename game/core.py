@@ -52,6 +52,9 @@ Reason = Literal[
     "lone_stays",
     "cell_full",
     "cell_takes",
+    "kings_only",
+    "kings_apart",
+    "kings_stay",
 ]
 """Why the rules refuse a move: a stable key the page turns into words (``refusal_<key>``)."""
 REASONS: frozenset[str] = frozenset(get_args(Reason))

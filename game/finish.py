@@ -36,10 +36,10 @@ def finishing_line(g: Solitaire) -> list[Move] | None:
     if g.is_won() or "stock" in g.PLACES and g.cards("stock"):
         return None
     work = g.copy()
-    # the foundations come first in both families, so foundation k is place number k
+    # the foundations come first in both families, so foundation k is place number k (but
+    # for Floradora's Kings' foundation, the last place: it takes any King, ``-2`` below)
     homes = [i for i, fact in enumerate(work.FACTS) if fact.kind == "foundation"]
     away = [i for i, fact in enumerate(work.FACTS) if fact.kind != "foundation"]
-    assert homes == list(range(len(homes)))
     layout = work.layout
     tried: set[tuple[int, ...]] = set()
     line: list[Move] = []
@@ -47,7 +47,7 @@ def finishing_line(g: Solitaire) -> list[Move] | None:
     def state(wanted: tuple[int, ...]) -> tuple[int, ...]:
         """The piles' heights, then each foundation as (card it takes, height), as a set."""
         heights = tuple(len(layout[i]) for i in away)
-        return heights + tuple(sorted((wanted[f] << 8) + len(layout[f]) for f in homes))
+        return heights + tuple(sorted((_wants(wanted, f) << 8) + len(layout[f]) for f in homes))
 
     def choices(wanted: tuple[int, ...]) -> list[Move]:
         """The moves home worth trying: the forced one alone if there is one, else each card
@@ -63,7 +63,7 @@ def finishing_line(g: Solitaire) -> list[Move] | None:
         distinct = []
         for move in moves:
             f = work.index(move.dst)
-            alike = (move.src, wanted[f], len(layout[f]))
+            alike = (move.src, _wants(wanted, f), len(layout[f]))
             if alike not in seen:
                 seen.add(alike)
                 distinct.append(move)
@@ -87,3 +87,9 @@ def finishing_line(g: Solitaire) -> list[Move] | None:
         return False
 
     return line if search() else None
+
+
+def _wants(wanted: tuple[int, ...], f: int) -> int:
+    """The card foundation number ``f`` takes (``foundation_cards``), -2 for a foundation
+    past those it lists (Floradora's, of any King)."""
+    return wanted[f] if f < len(wanted) else -2

@@ -8,10 +8,11 @@ suit; down, or up and down), whether a run moves as one (anywhere, or only into 
 redeals of the waste, cards turned a draw, the Aces dealt home, what an empty column takes, whether
 an emptied column fills itself, whether a foundation's card may come back, whether the foundations
 alternate colours past their Aces, whether the deal draws their base rank, whether cards go home as
-the rows are dealt, free cells. Places: foundations ``f1``-``f8`` (their base cards' suits S H D C
-S H D C), columns ``t1``-``tC``, ``stock``, ``waste``, free cells ``c1``-``cK`` where the rules
-have them. Internally foundations are indices 0-7 (base suit = index % 4), columns 8 to 7 + C,
-then the stock and the waste, then the cells.
+the rows are dealt, free cells, foundations that stop at the Queen beside one of Kings. Places:
+foundations ``f1``-``f8`` (their base cards' suits S H D C S H D C), columns ``t1``-``tC``,
+``stock``, ``waste``, free cells ``c1``-``cK`` where the rules have them, and the Kings'
+foundation ``f9`` where they have it. Internally foundations are indices 0-7 (base suit = index
+% 4), columns 8 to 7 + C, then the stock and the waste, then the cells, then the Kings'.
 """
 
 from __future__ import annotations
@@ -63,12 +64,14 @@ def builds_onto(
     return tuple(out)
 
 
-def foundation_takes(base: int) -> tuple[tuple[int, ...], ...]:
+def foundation_takes(base: int, height: int = 13) -> tuple[tuple[int, ...], ...]:
     """The card each foundation takes at each of its heights: its suit's next rank from
-    ``base`` (wrapping from King to Ace), -1 from 13 on. A foundation is always its suit's run
-    up from the base (``_check_places``), so its height says it."""
+    ``base`` (wrapping from King to Ace), -1 once it holds ``height`` cards (13; 12 where it
+    stops at the Queen). A foundation is always its suit's run up from the base
+    (``_check_places``), so its height says it."""
     return tuple(
-        tuple((f % 4) * 13 + (base + n) % 13 if n < 13 else -1 for n in range(14)) for f in range(8)
+        tuple((f % 4) * 13 + (base + n) % 13 if n < height else -1 for n in range(14))
+        for f in range(8)
     )
 
 
@@ -132,21 +135,23 @@ def _dealt_homing(
     return piles
 
 
-def _places(columns: int, cells: int = 0) -> tuple[str, ...]:
+def _places(columns: int, cells: int = 0, kings: bool = False) -> tuple[str, ...]:
     return (
         tuple(f"f{i}" for i in range(1, 9))
         + tuple(f"t{i}" for i in range(1, columns + 1))
         + ("stock", "waste")
         + tuple(f"c{i}" for i in range(1, cells + 1))
+        + (("f9",) if kings else ())
     )
 
 
-def _facts(columns: int, cells: int = 0) -> tuple[Place, ...]:
+def _facts(columns: int, cells: int = 0, kings: bool = False) -> tuple[Place, ...]:
     return (
         tuple(Place("foundation", i + 1, i % 4) for i in range(8))
         + tuple(Place("column", n) for n in range(1, columns + 1))
         + (Place("stock", 1), Place("waste", 1))
         + tuple(Place("cell", n) for n in range(1, cells + 1))
+        + ((Place("foundation", 9),) if kings else ())
     )
 
 
@@ -176,6 +181,7 @@ class FortyThieves(Solitaire):
     WASTE_AT: ClassVar[int] = WASTE
     COLUMN_RANGE: ClassVar[range] = range(8, 8 + COLUMNS)
     CELL_RANGE: ClassVar[range] = range(0)  # the free cells' numbers, after the waste
+    KINGS_AT: ClassVar[int] = -1  # the Kings' foundation's number (the last place), if any
     ONTO: ClassVar[tuple[tuple[int, ...], ...]] = builds_onto(SUIT)
     # (an instance's own where the deal draws the base rank: Quadrangle)
     TAKES: tuple[tuple[int, ...], ...] = foundation_takes(0)
@@ -236,10 +242,11 @@ class FortyThieves(Solitaire):
             base = stock.pop()
             places[base // 13].append(base)
         places += [stock, [stock.pop()] if game.RULES.waste_first else [], *cells]
+        places += [[]] if game.KINGS_AT > 0 else []
         g = game(places, 0, 0, str(code))
         if game.RULES.down:  # (rows in turn: up to the last face-down row, from the bottom)
             floor = game.RULES.down * game.DOWN_STEP
-            g.set_face_down([0] * 8 + [floor] * columns + [0] * (2 + len(cells)))
+            g.set_face_down([0] * 8 + [floor] * columns + [0] * (len(places) - 8 - columns))
         return g
 
     def set_face_down(self, down: list[int]) -> None:
@@ -277,6 +284,10 @@ class FortyThieves(Solitaire):
                     f"{cls.PLACES[i]}: must be a sequence of {SUIT_NAMES[suit]} up from "
                     f"the {RANK_NAMES[takes[0] % 13]}, got {' '.join(map(str, cards))}"
                 )
+        if cls.KINGS_AT > 0 and (
+            len(places[cls.KINGS_AT]) > 8 or any(c % 13 != 12 for c in places[cls.KINGS_AT])
+        ):
+            raise PositionError("f9: the Kings' foundation holds Kings only, 8 at most")
         for i in cls.CELL_RANGE:
             if len(places[i]) > 1:
                 raise PositionError(f"{cls.PLACES[i]}: a cell holds one card at most")
@@ -304,6 +315,11 @@ class FortyThieves(Solitaire):
             return None if p[stock] else "stock_empty"
         if stock <= d <= stock + 1 or not p[s]:
             return "not_playable"
+        kings = self.KINGS_AT
+        if s == kings and kings > 0:
+            return "kings_stay"  # the Kings' foundation keeps its cards
+        if d == kings and kings > 0:  # a King from a column, the waste (a foundation has none)
+            return "not_a_run" if n != 1 else self.reason_onto(d, p[s][-1], s)
         if d > stock + 1:  # a free cell: a card into it if it is empty, never from another
             if n != 1 or s > stock + 1:
                 return "cell_takes"
@@ -351,7 +367,11 @@ class FortyThieves(Solitaire):
         moves) from place number ``s`` (the waste when not given)? ``None`` if so, else the
         refusal key. The solver asks this of stock cards before drawing them."""
         p = self._p
+        if d == self.KINGS_AT:
+            return None if c % 13 == 12 else "kings_only"
         if d < 8:
+            if self.KINGS_AT > 0 and c % 13 == 12:
+                return "kings_apart"
             if self.HOME_COLOURS and p[d]:  # past the Ace: the next rank, the other colour
                 return None if c in colour_home_takes(d % 4, p[d]) else "foundation_colours"
             if c // 13 != d % 4:
@@ -421,7 +441,7 @@ class FortyThieves(Solitaire):
         p, t = self._p, self.TAKES
         if self.HOME_COLOURS:
             return tuple(colour_home_takes(f % 4, p[f]) for f in _FOUNDATIONS)
-        return tuple((t[f][len(p[f])],) if len(p[f]) < 13 else () for f in _FOUNDATIONS)
+        return tuple((t[f][len(p[f])],) if t[f][len(p[f])] >= 0 else () for f in _FOUNDATIONS)
 
     def apply_at(self, s: int, d: int, n: int = 1) -> Record:
         if s == self.STOCK_AT:
@@ -440,6 +460,8 @@ class FortyThieves(Solitaire):
             self.score = before + WASTE_TO_COLUMN
         elif s < 8:
             self.score = max(0, before + FOUNDATION_TO_COLUMN)
+        elif d == self.KINGS_AT:
+            self.score = before + TO_FOUNDATION
         self.moves += 1
         if not p[s] and 8 <= s < self.STOCK_AT:  # a column emptied (not the waste)
             filled = self._fill(s) if self.AUTOFILL else -self._refill(s) if self.REFILL else 0
@@ -595,8 +617,8 @@ class FortyThieves(Solitaire):
         return True
 
     def is_won(self) -> bool:
-        p = self._p  # every card home: nothing in a column, the stock or the waste
-        return not any(p[8:])
+        p = self._p  # every card home: nothing in a column, the stock, the waste or a cell
+        return not any(p[8 : self.KINGS_AT]) if self.KINGS_AT > 0 else not any(p[8:])
 
     def legal_moves(self) -> list[Move]:
         move, places = self.MOVES, self.PLACES
@@ -680,6 +702,11 @@ class FortyThieves(Solitaire):
             if free and i <= waste:  # into each empty cell: a column's or the waste's card
                 for j in free:
                     add((i, j))
+        kings = self.KINGS_AT
+        if kings > 0:  # a King to the Kings' foundation, from wherever it is a top
+            for i, c in tops:
+                if c % 13 == 12:
+                    add((i, kings))
         if self.HOME_OUT:
             for f in _FOUNDATIONS:
                 if p[f]:
@@ -703,6 +730,8 @@ class FortyThieves(Solitaire):
         it)."""
         p = self._p
         tops = [p[j][-1] for j in (*self.COLUMN_RANGE, self.WASTE_AT, *self.CELL_RANGE) if p[j]]
+        if self.KINGS_AT > 0 and any(c % 13 == 12 for c in tops):
+            return True
         if self.HOME_COLOURS:
             slots = self.HOME_SLOTS
             return any(len(p[f]) == c % 13 for c in tops for f in slots[c])
@@ -729,6 +758,8 @@ class FortyThieves(Solitaire):
     def place_name(self, place: str) -> str:
         fact = self.place(place)
         if fact.kind == "foundation":
+            if fact.suit is None:
+                return "Kings' foundation"
             return f"{SUIT_NAMES[fact.suit or 0]} foundation {fact.number}"
         if fact.kind in ("stock", "waste"):
             return fact.kind
@@ -736,6 +767,9 @@ class FortyThieves(Solitaire):
 
     def place_label(self, place: str) -> str:
         fact, cards = self.place(place), self.cards(place)
+        if fact.kind == "foundation" and fact.suit is None:
+            kings = f"{count_phrase(len(cards))}, {cards[-1].name()} on top" if cards else "empty"
+            return f"Foundation {fact.number}, Kings: {kings}"
         if fact.kind == "foundation":
             name = f"Foundation {fact.number}, {SUIT_NAMES[fact.suit or 0]}"
             if not cards:
@@ -766,13 +800,13 @@ class FortyThieves(Solitaire):
 
 def _variant_class(kind: str, rules: FortyRules) -> type[FortyThieves]:
     """A relative of Forty Thieves as a subclass: the same engine, its own rules' numbers."""
-    columns, cells = rules.columns, rules.cells
+    columns, cells, kings = rules.columns, rules.cells, rules.kings_apart
     onto = builds_onto(rules.builds, rules.wraps, rules.both_ways)
     attrs = {
         "RULES": rules,
         "WORD": kind,  # its positions name it: its rules are not Forty Thieves'
-        "PLACES": _places(columns, cells),
-        "FACTS": _facts(columns, cells),
+        "PLACES": _places(columns, cells, kings),
+        "FACTS": _facts(columns, cells, kings),
         "HEADER": ("score", "moves", "redeals") if rules.redeals else ("score", "moves"),
         "COLUMN_COUNT": columns,
         "DEALT": rules.dealt,
@@ -781,8 +815,9 @@ def _variant_class(kind: str, rules: FortyRules) -> type[FortyThieves]:
         "WASTE_AT": 9 + columns,
         "COLUMN_RANGE": range(8, 8 + columns),
         "CELL_RANGE": range(10 + columns, 10 + columns + cells),
+        "KINGS_AT": 10 + columns + cells if kings else -1,
         "ONTO": onto,
-        "TAKES": foundation_takes(rules.base),
+        "TAKES": foundation_takes(rules.base, 12 if kings else 13),
         "RUNS": rules.runs,
         "RUN_ONTO": builds_onto(SUIT, rules.wraps) if rules.runs_in_suit else onto,
         "DRAW": rules.draw,

@@ -352,6 +352,13 @@ REGISTRY: tuple[Kind, ...] = (
         quick_win="FT2-A-AAAAAAB",
         daily=True,
     ),
+    # the foundations stop at the Queen, a ninth takes the Kings; 6 columns of 6, any suit
+    Kind(
+        "FT2-F",
+        "Floradora",
+        FortyRules(6, up=6, builds=ANY_SUIT, waste_first=True, kings_apart=True),
+        quick_win="FT2-F-AAAAAAM",
+    ),
 )
 KINDS_BY_CODE = {kind.code: kind for kind in REGISTRY}
 # the kinds whose own stored winning lines ship (a daily's, for Hint: tools/lines.py)

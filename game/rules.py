@@ -8,7 +8,8 @@ whether up or down), whether runs move as one (and where to), passes through the
 turned a draw, the rank the foundations start from, their first cards dealt to them, what an
 empty column takes, whether an emptied column fills itself from the waste, whether a card
 may come back from a foundation, whether cards go home during the deal, whether an emptied column
-takes cards from the stock, whether a lone card is held while the stock lasts, and free cells.
+takes cards from the stock, whether a lone card is held while the stock lasts, free cells, and
+foundations that stop at the Queen beside one of Kings.
 """
 
 from __future__ import annotations
@@ -92,6 +93,9 @@ class FortyRules:
     cells: int = 0
     cells_dealt: bool = False  # the deal's first cards go one to each cell (Squadron)
     waste_first: bool = False  # the deal ends by turning the stock's first card onto the waste
+    # the foundations stop at the Queen, and a ninth one (``f9``) takes the eight Kings, of
+    # any suit, whenever one is free; it keeps them (PySolFC's Floradora)
+    kings_apart: bool = False
 
     def __post_init__(self) -> None:
         if self.builds not in BUILDS or self.empty not in EMPTIES:
@@ -137,6 +141,15 @@ class FortyRules:
             raise ValueError(f"runs into empty columns only where runs move: {self}")
         if self.cells_dealt and (self.home_in_deal or self.base_drawn):
             raise ValueError(f"cells dealt first, then the rows as they are: {self}")
+        if self.kings_apart and (
+            self.wraps or self.home_colours or self.both_ways or self.empty != ANY
+        ):
+            raise ValueError(
+                f"a foundation of Kings beside ones from the Aces that build by suit, and "
+                f"empty columns that take any card: {self}"
+            )
+        if self.kings_apart and (self.cells or self.autofill or self.refill or self.lone):
+            raise ValueError(f"a foundation of Kings where no column fills itself: {self}")
         if (
             self.columns * (self.down + self.up)
             + 8 * self.bases_home

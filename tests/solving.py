@@ -172,17 +172,23 @@ def small_of(cls: type[game.Solitaire], rng: random.Random, tight: bool = False)
     count = cls.COLUMN_COUNT
     least, most = (2 * count + 2, 2 * count + 8) if tight else (4, 11)
     rest: list[str] = []
+    top = 12 if rules.kings_apart else 13  # (Floradora's stop at the Queen: the Kings apart)
+    kings: list[str] = []
     while not least <= len(rest) <= most:
         heights, rest = {}, []
         for s, suit in enumerate("SHDC"):
             low = 1 if rules.bases_home else 0
             if tight:  # some foundations low, the others complete: long runs of a suit in play
-                a, b = (rng.choice([13, rng.randint(low + 2, 12)]) for _ in "ab")
+                a, b = (rng.choice([top, rng.randint(low + 2, top - 1)]) for _ in "ab")
             else:
-                a, b = rng.randint(max(low, 8), 13), rng.randint(max(low, 9), 13)
+                a, b = rng.randint(max(low, 8), top), rng.randint(max(low, 9), top)
             heights[s], heights[s + 4] = a, b
-            for k in range(13):  # the k-th card up from the base: out unless both hold it
+            for k in range(top):  # the k-th card up from the base: out unless both hold it
                 rest += [RANKS[(base + k) % 13] + suit] * (2 - (k < a) - (k < b))
+        if rules.kings_apart:  # each King out (a third of them) or on the Kings' foundation
+            out = [rng.random() < 1 / 3 for _ in range(8)]
+            kings = ["K" + suit for suit, away in zip("SHDCSHDC", out) if not away]
+            rest += ["K" + suit for suit, away in zip("SHDCSHDC", out) if away]
         if rules.home_colours:  # the same heights, each rank's suits mixed within its colour
             stacks = alternate_colour_foundations(heights, rng)
             home = [card for stack in stacks for card in stack]
@@ -221,6 +227,8 @@ def small_of(cls: type[game.Solitaire], rng: random.Random, tight: bool = False)
     ]
     if rules.home_colours:
         lines = [f"f{f + 1}: {' '.join(stacks[f])}".rstrip() for f in range(8)]
+    if rules.kings_apart:
+        lines.append(f"f9: {' '.join(kings)}".rstrip())
     for p, cards in places.items():
         if rules.down and p in columns and len(cards) > 1 and rng.random() < 0.6:
             k = rng.randint(1, len(cards) - 1)  # the lowest k face down, never the top card

@@ -23,11 +23,12 @@ def position(rules: FortyRules, places: dict[str, list[str]], redeals: int | Non
     cls = rules_class(rules)
     out = [c for cards in places.values() for c in cards]
     lines = []
-    up = [RANKS[(rules.base + k) % 13] for k in range(13)]  # a foundation's ranks in order
+    # a foundation's ranks in order (to the Queen where the Kings have one of their own)
+    up = [RANKS[(rules.base + k) % 13] for k in range(12 if rules.kings_apart else 13)]
     for s, suit in enumerate("SHDC"):
         copies = [out.count(r + suit) for r in up]
-        low = next((k for k, c in enumerate(copies) if c), 13)  # foundation one: up to here
-        high = next((k for k, c in enumerate(copies) if c == 2), 13)
+        low = next((k for k, c in enumerate(copies) if c), len(up))  # foundation one: to here
+        high = next((k for k, c in enumerate(copies) if c == 2), len(up))
         assert all(c == (k >= low) + (k >= high) for k, c in enumerate(copies)), suit
         lines.append((s, " ".join(r + suit for r in up[:low])))
         lines.append((s + 4, " ".join(r + suit for r in up[:high])))
@@ -39,6 +40,12 @@ def position(rules: FortyRules, places: dict[str, list[str]], redeals: int | Non
     text += [
         f"c{i}: {' '.join(places.get(f'c{i}', []))}".rstrip() for i in range(1, rules.cells + 1)
     ]
+    if rules.kings_apart:  # the Kings not out on their own foundation
+        kings = [k + suit for suit in "SHDCSHDC" for k in "K"]
+        for card in out:
+            if card in kings:
+                kings.remove(card)
+        text.append(f"f9: {' '.join(kings)}".rstrip())
     header = f"{cls.WORD} score=0 moves=0"
     if rules.redeals:
         header += f" redeals={rules.redeals if redeals is None else redeals}"
@@ -596,3 +603,72 @@ def test_free_cells_rule_out_runs_fills_refills_and_a_fifth_cell():
     with pytest.raises(ValueError, match="cells dealt first"):
         FortyRules(cells=2, cells_dealt=True, home_in_deal=True)
     assert FortyRules(cells=3, cells_dealt=True).stock == 104 - 40 - 3
+
+
+KINGS = FortyRules(4, up=2, builds=ANY_SUIT, kings_apart=True)
+
+
+def test_floradora_deals_six_columns_of_six_and_the_kings_foundation_last():
+    """PySolFC's Floradora: 6 rows round 6 columns, then the stock's first card on the
+    waste; the Kings' foundation ``f9`` is the last place, empty, of no suit."""
+    code = game.GameCode.parse("FT2-F-AAAAAAB")
+    g = game.new(str(code))
+    first = game.codes.shuffled_pack(code.deal)
+    assert [len(g.cards(f"t{i}")) for i in range(1, 7)] == [6] * 6
+    assert g.cards("t1") == tuple(first[0:36:6])
+    assert len(g.cards("stock")) == 104 - 36 - 1 and len(g.cards("waste")) == 1
+    assert g.PLACES[-1] == "f9" and g.cards("f9") == ()
+    assert g.place("f9") == game.Place("foundation", 9) and g.place("f9").suit is None
+    assert g.position().splitlines()[-1] == "f9:"
+
+
+def test_a_king_goes_to_the_kings_foundation_at_any_time_and_stays():
+    g = position(KINGS, {"t1": ["QS", "KH"], "t2": ["QS"], "waste": ["KS"], "stock": ["QD"]})
+    assert refused(g, "t1", "f9") is None and refused(g, "waste", "f9") is None
+    assert refused(g, "t2", "f9") == "kings_only"
+    assert refused(g, "t1", "f2") == "kings_apart"  # the hearts' foundations stop at the Queen
+    legal = {(m.src, m.dst) for m in g.legal_moves()}
+    assert {("t1", "f9"), ("waste", "f9")} <= legal
+    assert not {(s, d) for s, d in legal if d.startswith("f") and d != "f9" and s != "t2"}
+    g.play("t1", "f9")
+    assert g.score == 10 and [str(c) for c in g.cards("f9")][-1] == "KH"
+    assert refused(g, "f9", "t3") == "kings_stay"  # (an empty column takes any card)
+    assert ("f9", "t3") not in {(m.src, m.dst) for m in g.legal_moves()}
+    assert type(g).from_position(g.position()).position() == g.position()
+    g.undo()
+    assert g.score == 0 and [str(c) for c in g.cards("t1")] == ["QS", "KH"]
+
+
+def test_the_game_is_won_with_every_card_on_the_nine_foundations():
+    g = position(KINGS, {"t1": ["KD"], "waste": ["QC"]})
+    assert g.foundation_wants()[3] == (50,) and g.foundation_wants()[7] == ()  # (at its Queen)
+    g.play("waste", "f4")
+    assert not g.is_won() and g.foundation_wants()[3] == ()
+    assert g.can_go_home()
+    g.play("t1", "f9")
+    assert g.is_won() and len(g.cards("f9")) == 8 and g.status == "won"
+
+
+def test_the_kings_foundation_holds_kings_only_in_a_position():
+    g = position(KINGS, {"t1": ["KD"]})
+    moved = g.position().replace("t1: KD\n", "t1:\n").replace("f9: ", "f9: KD ")
+    assert len(type(g).from_position(moved).cards("f9")) == 8  # (the eighth King home)
+    with pytest.raises(game.PositionError, match="f9: the Kings' foundation holds Kings only"):
+        type(g).from_position(moved.replace(" JS QS\n", " JS\n", 1).replace("f9: ", "f9: QS "))
+
+
+def test_a_kings_foundation_rules_out_wraps_colours_both_ways_and_fills():
+    clashes = (
+        {"base": 1},
+        {"base_drawn": True},
+        {"home_colours": True, "builds": COLOUR},
+        {"both_ways": True},
+        {"empty": KING},
+        {"cells": 1},
+        {"autofill": True},
+        {"refill": 3},
+        {"lone": True},
+    )
+    for clash in clashes:
+        with pytest.raises(ValueError, match="foundation of Kings"):
+            FortyRules(kings_apart=True, **clash)

@@ -54,6 +54,10 @@ AXES = {
     # free cells (Squadron's, Jacks in the Box's) with a pass more, three cards a draw
     "cells-redeal-draw-3": FortyRules(6, up=2, cells=2, redeals=1, draw=3),
     "cells-colour-kings": FortyRules(6, up=2, builds=COLOUR, empty=KING, cells=1),
+    # foundations to the Queen beside one of Kings (Floradora's: any suit, one pass), here in
+    # suit with runs and a redeal, and by colour with three cards a draw
+    "kings-apart-suit-runs-redeal": FortyRules(6, up=2, runs=True, redeals=1, kings_apart=True),
+    "kings-apart-colour-draw-3": FortyRules(6, up=2, builds=COLOUR, draw=3, kings_apart=True),
 }
 GAMES |= {name: rules_class(rules) for name, rules in AXES.items()}
 
@@ -337,3 +341,70 @@ def test_one_cell_short_is_proven_lost_and_with_the_cells_it_needs_won():
         assert exhaust(start, LIMIT) is won
         for label, result in searches(start).items():
             assert result.verdict == (WINNABLE if won else UNWINNABLE), (cells, label)  # type: ignore[attr-defined]
+
+
+# Floradora's rule, on two columns: the King of hearts tops column 2 over a Queen of diamonds
+# that no foundation takes yet; the other Queen of diamonds must go onto that King so that the
+# Jacks under it go home. Sent to the Kings' foundation first, the King leaves both Queens
+# stuck (no empty column, Queens go onto Kings only): the game is lost.
+KING_NEEDED = """FT1-Z score=0 moves=0
+f1: AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS
+f2: AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH
+f3: AD 2D 3D 4D 5D 6D 7D 8D 9D TD
+f4: AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC
+f5: AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS
+f6: AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH
+f7: AD 2D 3D 4D 5D 6D 7D 8D 9D TD
+f8: AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC
+t1: JD JD QD
+t2: QD KH
+stock:
+waste:
+f9: KS KS KH KD KD KC KC
+"""
+
+
+def test_a_king_a_queen_needs_is_not_sent_to_the_kings_foundation():
+    """A King goes to the Kings' foundation unasked only off the waste, alone in its column
+    (an empty column takes what it would) or once no card could come onto it: here a Queen
+    needs it, and every search must win as brute force does."""
+    rules = FortyRules(2, up=2, builds=ANY_SUIT, kings_apart=True)
+    start = rules_class(rules).from_position(KING_NEEDED)
+    assert exhaust(start, LIMIT) is True
+    moved = start.copy()
+    moved.apply(game.Move("t2", "f9"))
+    assert exhaust(moved, LIMIT) is False  # (the King sent home first loses)
+    for label, result in searches(start).items():
+        assert result.verdict == WINNABLE, label  # type: ignore[attr-defined]
+        assert replay(start, result.moves).is_won()  # type: ignore[attr-defined]
+
+
+# Three cards a draw: the one draw turns both Jacks of diamonds under the King of hearts,
+# which only the Kings' foundation takes (no column is empty): the search must draw and send
+# a King there (an action of its own), or the Jacks never show.
+KING_DRAWN = """FT1-Z score=0 moves=0
+f1: AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS
+f2: AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH
+f3: AD 2D 3D 4D 5D 6D 7D 8D 9D TD
+f4: AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC
+f5: AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS
+f6: AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH
+f7: AD 2D 3D 4D 5D 6D 7D 8D 9D TD
+f8: AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC
+t1: QD
+t2: QD
+stock: KH JD JD
+waste:
+f9: KS KS KH KD KD KC KC
+"""
+
+
+def test_a_king_drawn_goes_to_the_kings_foundation_as_it_is_drawn():
+    """The k-th draw's King to the Kings' foundation is one of the search's actions: here
+    every search wins, as brute force does."""
+    rules = FortyRules(2, up=2, builds=ANY_SUIT, draw=3, kings_apart=True)
+    start = rules_class(rules).from_position(KING_DRAWN)
+    assert exhaust(start, LIMIT) is True
+    for label, result in searches(start).items():
+        assert result.verdict == WINNABLE, label  # type: ignore[attr-defined]
+        assert replay(start, result.moves).is_won()  # type: ignore[attr-defined]

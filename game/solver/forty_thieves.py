@@ -33,7 +33,10 @@ foundations keep their cards, once every card that could go onto it is home. Whe
 free cells (Squadron, Jacks in the Box), the key holds their cards as a multiset (no rule
 refers to a cell's place), a card goes only into the first empty cell, the k-th next stock card
 may go into it as well, a card in a cell goes home unasked as a column's top card does, and
-nothing that touches a cell is foreseen.
+nothing that touches a cell is foreseen. Where the Kings have a foundation of their own
+(Floradora), the k-th next stock card may be a King sent there, and a King goes there unasked
+off the waste or alone in its column (an empty column takes whatever the King would), else
+only once its chain is home; the key needs nothing more (a King out of play is there).
 
 Everything here goes through the engine's public fast path (``legal_at``, ``legal_runs``,
 ``foundation_cards``, ``reason_at``, ``reason_onto``, ``apply_at``, ``apply_draws``,
@@ -163,8 +166,13 @@ class FortyThievesAdapter:
         # foundations in alternate colours: a foundation takes either of two cards; safe moves
         # only where their cards stay (``_auto_home_colours``)
         self.home_colours = rules.HOME_COLOURS
+        # the Kings' foundation (Floradora): a King goes there from anywhere at any time; the
+        # key needs nothing more (a King out of play is there), and its safe moves are
+        # ``_auto_by_builders``'
+        self.kings = rules.KINGS_AT
         self.by_suit = (
             not self.home_colours
+            and self.kings < 0
             and rules.RULES.builds == SUIT
             and not rules.RULES.wraps
             and not self.autofill
@@ -191,6 +199,8 @@ class FortyThievesAdapter:
         self.parts = -20 * sum(map(len, self.p[:8])) + CELL_COST * sum(
             len(self.p[i]) for i in self.cells
         )
+        if self.kings > 0:
+            self.parts -= 20 * len(self.p[self.kings])
         for i in self.columns:
             self.parts += self._column_scores.setdefault(
                 self.h[i], _column_score(self.p[i], self.onto)
@@ -393,6 +403,8 @@ class FortyThievesAdapter:
             self.parts -= 20
         elif d == WASTE:
             h[d] ^= ZOBRIST[len(p[d]) - 1][card]
+        elif d == self.kings:
+            self.parts -= 20
         elif d > WASTE:
             self.parts += CELL_COST
         else:  # a column
@@ -417,8 +429,9 @@ class FortyThievesAdapter:
                 first = j
                 break
         cell = next((j for j in self.cells if not p[j]), -1)  # and cells: one empty cell
+        kings = self.kings
         for s, d in g.legal_at():
-            if d < 8:
+            if d < 8 or d == kings:
                 rank = 0
             elif s < 8 and self.auto and self._comes_back(s):
                 continue  # a card off a foundation that the safe moves would put straight back
@@ -471,6 +484,13 @@ class FortyThievesAdapter:
                             k = size - i if draws is None else draws(size - 1 - i)
                             if k > 0:
                                 home.append((k, WASTE, f))
+            if kings > 0:  # each King in the stock, to the Kings' foundation
+                for king in range(12, 52, 13):
+                    for i in at[king]:
+                        if i < size:
+                            k = size - i if draws is None else draws(size - 1 - i)
+                            if k > 0:
+                                home.append((k, WASTE, kings))
             under = self.under
             for d in self.columns:  # both copies of a top card may be: each is another position
                 pile = p[d]
@@ -630,13 +650,22 @@ class FortyThievesAdapter:
     def _auto_by_builders(self, records: list[Record]) -> None:
         """``_auto`` where columns build by colour or by other suits (or ranks wrap): a card
         goes home safely when every card that could go onto it in a column (one rank lower, of
-        a suit that builds on its suit) is home already, both copies."""
-        g, p, base = self.g, self.p, self.base
+        a suit that builds on its suit) is home already, both copies. A King goes to the
+        Kings' foundation (Floradora) off the waste or from a column of its own as well: an
+        empty column takes what the King would, so nothing is lost."""
+        g, p, base, kings = self.g, self.p, self.base, self.kings
         while True:
             h = tuple(map(len, p[:8]))
             for s in self.sources:
                 pile = p[s]
-                if pile and not self._fills_itself(s):
+                if pile and kings > 0 and pile[-1] % 13 == 12:
+                    # a King to the Kings' foundation: off the waste or alone in its column
+                    # (an empty column takes whatever it would), or once every card that
+                    # could go onto it is home (its chain, as for any card)
+                    if s == self.waste or len(pile) == 1 or self._safe(pile[-1], h):
+                        records.append(self._apply(s, kings))
+                        break
+                elif pile and not self._fills_itself(s):
                     suit, rank = divmod(pile[-1], 13)
                     rise = (rank - base) % 13
                     # onto the lower foundation of its suit only: on the higher one it could

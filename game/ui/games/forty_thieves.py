@@ -43,7 +43,8 @@ def forty_thieves_layout(
     columns = tuple(p for p in g.PLACES if g.place(p).kind == "column")
     longest = max(len(g.cards(p)) for p in columns)
     cells = sum(g.place(p).kind == "cell" for p in g.PLACES)
-    return _forty_thieves_layout(aspect, index, longest, len(columns), left_handed, cells)
+    kings = "f9" in g.PLACES
+    return _forty_thieves_layout(aspect, index, longest, len(columns), left_handed, cells, kings)
 
 
 @lru_cache(maxsize=64)  # it depends on the longest column alone: the same few on every draw
@@ -54,6 +55,7 @@ def _forty_thieves_layout(
     columns: int = 10,
     left_handed: bool = False,
     cells: int = 0,
+    kings: bool = False,
 ) -> Layout:
     """The top row is ``max(columns, 10)`` slots wide: the 8 foundations from the left, the
     waste and the stock at its right end (12 columns: 2 slots apart); for the left hand, the
@@ -62,11 +64,11 @@ def _forty_thieves_layout(
     fewer of them (9). Free cells stand at the columns' left end (for either hand: only the
     top row is mirrored): side by side where the row has room for them (Jacks in the Box: 6
     columns, 4 cells), else one above another in a slot of their own (Squadron: 10 columns, 3
-    cells)."""
+    cells). The Kings' foundation (Floradora) takes a slot at the columns' left end as well."""
     upright = aspect > 1
     pitch, found_pitch = (CARD_W, CARD_W) if upright else (FT_PITCH_X, FT_FOUNDATION_PITCH)
     beside = columns + cells <= max(columns, FT_SLOTS)  # the cells in the columns' row
-    cell_slots = cells if beside else min(cells, 1)
+    cell_slots = (cells if beside else min(cells, 1)) + kings
     slots_wide = max(columns + cell_slots, FT_SLOTS)
     width = (slots_wide - 1) * pitch + CARD_W
     spread = width - CARD_W  # the columns' left edges from 0 to here (the product first:
@@ -96,6 +98,8 @@ def _forty_thieves_layout(
     for k in range(cells):
         y = FT_COLUMNS_Y + (0 if beside else k * (CARD_H + FT_CELL_GAP))
         slots[f"c{k + 1}"] = Slot(k * pitch if beside else 0.0, y)
+    if kings:
+        slots["f9"] = Slot(0.0, FT_COLUMNS_Y)
     return Layout(width, height, slots)
 
 
@@ -130,6 +134,18 @@ class FortyThievesView(GameView):
         wx, sx = waste.x + CARD_W / 2, stock.x + CARD_W / 2
         cells = [slot for place, slot in layout.slots.items() if g.place(place).kind == "cell"]
         band = ""
+        if "f9" in layout.slots:  # the Kings' foundation: a band and a name of its own
+            kings = layout.slots["f9"]
+            band = (
+                f'<rect class="foundation-band" x="{kings.x - 6:g}" y="{kings.y - 6:g}" '
+                f'width="{CARD_W + 12}" height="{CARD_H + 12}" rx="12"/>'
+                + region_text(
+                    kings.x + CARD_W / 2,
+                    kings.y + CARD_H + 30,
+                    words.text("region_kings"),
+                    fit(words, "region_kings"),
+                )
+            )
         if cells:
             x0, y0 = min(c.x for c in cells), min(c.y for c in cells)
             x1, y1 = max(c.x for c in cells) + CARD_W, max(c.y for c in cells) + CARD_H
@@ -150,6 +166,11 @@ class FortyThievesView(GameView):
         is not the Ace (Pluto's Twos); an empty free cell says what it is."""
         if fact.kind == "cell":
             return empty_word(slot, words.text("empty_cell"), fit(words, "empty_cell"))
+        if fact.kind == "foundation" and fact.suit is None:  # the Kings': any King
+            return (
+                f'<text class="ghost-rank" x="{slot.x + CARD_W / 2:g}" y="{slot.y + 34:g}">'
+                f"{words.ranks[12]}</text>"
+            )
         if fact.kind == "foundation":
             suit = "SHDC"[(fact.suit or 0) % 4]
             first = _first_card(g, fact)
@@ -166,6 +187,8 @@ class FortyThievesView(GameView):
         return super().empty_mark(g, fact, slot, words)
 
     def place_name(self, fact: game.Place, words: Messages) -> str:
+        if fact.kind == "foundation" and fact.suit is None:
+            return words.text("place_ft_kings")
         if fact.kind == "foundation":
             return words.text(
                 "place_ft_foundation", n=fact.number, suit=suit_word(words, fact.suit)
@@ -180,6 +203,14 @@ class FortyThievesView(GameView):
         down: int = 0,
         g: game.Solitaire | None = None,
     ) -> str:
+        if fact.kind == "foundation" and fact.suit is None:  # the Kings', of any suit
+            if not cards:
+                return words.text("label_ft_kings_empty")
+            return words.text(
+                "label_ft_kings",
+                card=words.card(cards[-1]),
+                cards=words.count("cards", len(cards)),
+            )
         if fact.kind == "foundation":
             values: dict[str, object] = {"cards": words.count("cards", len(cards))}
             key = "label_ft_foundation" if cards else "label_ft_foundation_empty"
@@ -255,6 +286,8 @@ class FortyThievesView(GameView):
             notes.append(words.count("note_cells", rules.cells))
         if rules.cells_dealt:
             notes.append(words.text("note_cells_dealt"))
+        if rules.kings_apart:
+            notes.append(words.text("note_kings_apart"))
         if not rules.home_out:
             notes.append(words.text("note_home_stays"))
         return tuple(notes)
