@@ -148,8 +148,12 @@ class FortyRules:
                 f"a foundation of Kings beside ones from the Aces that build by suit, and "
                 f"empty columns that take any card: {self}"
             )
-        if self.kings_apart and (self.cells or self.autofill or self.refill or self.lone):
-            raise ValueError(f"a foundation of Kings where no column fills itself: {self}")
+        if self.kings_apart and (
+            self.cells or self.autofill or self.refill or self.lone or self.home_in_deal
+        ):
+            raise ValueError(
+                f"a foundation of Kings where no column fills itself, none home in the deal: {self}"
+            )
         if (
             self.columns * (self.down + self.up)
             + 8 * self.bases_home

@@ -668,6 +668,7 @@ def test_a_kings_foundation_rules_out_wraps_colours_both_ways_and_fills():
         {"autofill": True},
         {"refill": 3},
         {"lone": True},
+        {"home_in_deal": True},  # (the deal's homing knows eight foundations)
     )
     for clash in clashes:
         with pytest.raises(ValueError, match="foundation of Kings"):

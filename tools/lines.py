@@ -137,14 +137,18 @@ def shipped_rows(kind: str) -> dict[int, list[str]]:
     return files
 
 
-def write(folder: Path = FOLDER, jobs: int = 2) -> dict[str, int]:
-    """Every shipped kind's files (written whole: the same pools, the same bytes); kind ->
-    deals. The kinds are worked out by ``jobs`` processes (the detours' search is the cost:
-    ~10 minutes of both cores here for every game)."""
+def write(folder: Path = FOLDER, jobs: int = 2, kinds: tuple[str, ...] = SHIPPED) -> dict[str, int]:
+    """Every shipped kind's files, or those of ``kinds`` (written whole: the same pools, the
+    same bytes; a new game's alone need not redo the others); kind -> deals. The kinds are
+    worked out by ``jobs`` processes (the detours' search is the cost: ~10 minutes of both
+    cores here for every game)."""
+    unknown = set(kinds) - set(SHIPPED)
+    if unknown:
+        sys.exit(f"no shipped lines for {', '.join(sorted(unknown))} (shipped: {SHIPPED})")
     folder.mkdir(parents=True, exist_ok=True)
     counts = {}
     with ProcessPoolExecutor(jobs) as pool:
-        made = dict(zip(SHIPPED, pool.map(shipped_rows, SHIPPED)))
+        made = dict(zip(kinds, pool.map(shipped_rows, kinds)))
     for kind, files in made.items():
         for n, rows in files.items():
             (folder.parent / lines_file(kind, n)).write_text("".join(r + "\n" for r in rows))
@@ -152,6 +156,6 @@ def write(folder: Path = FOLDER, jobs: int = 2) -> dict[str, int]:
     return counts
 
 
-if __name__ == "__main__":
-    for shipped, deals in write().items():
+if __name__ == "__main__":  # python -m tools.lines [KIND …]: every shipped kind, or these
+    for shipped, deals in write(kinds=tuple(sys.argv[1:]) or SHIPPED).items():
         print(f"{shipped}: {deals} lines in {LINE_FILES} files")
