@@ -347,8 +347,8 @@ def test_one_cell_short_is_proven_lost_and_with_the_cells_it_needs_won():
 # that no foundation takes yet; the other Queen of diamonds must go onto that King so that the
 # Jacks under it go home. Sent to the Kings' foundation first, the King leaves both Queens
 # stuck (no empty column, Queens go onto Kings only): the game is lost.
-KING_NEEDED = """FT1-Z score=0 moves=0
-f1: AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS
+# every suit home to its Queens but the diamonds, to their Tens; one King of hearts out
+TO_THE_QUEENS = """f1: AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS
 f2: AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH
 f3: AD 2D 3D 4D 5D 6D 7D 8D 9D TD
 f4: AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC
@@ -356,12 +356,14 @@ f5: AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS
 f6: AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH
 f7: AD 2D 3D 4D 5D 6D 7D 8D 9D TD
 f8: AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC
-t1: JD JD QD
+"""
+KINGS_HOME = "f9: KS KS KH KD KD KC KC\n"
+KING_NEEDED = f"""FT1-Z score=0 moves=0
+{TO_THE_QUEENS}t1: JD JD QD
 t2: QD KH
 stock:
 waste:
-f9: KS KS KH KD KD KC KC
-"""
+{KINGS_HOME}"""
 
 
 def test_a_king_a_queen_needs_is_not_sent_to_the_kings_foundation():
@@ -382,21 +384,12 @@ def test_a_king_a_queen_needs_is_not_sent_to_the_kings_foundation():
 # Three cards a draw: the one draw turns both Jacks of diamonds under the King of hearts,
 # which only the Kings' foundation takes (no column is empty): the search must draw and send
 # a King there (an action of its own), or the Jacks never show.
-KING_DRAWN = """FT1-Z score=0 moves=0
-f1: AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS
-f2: AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH
-f3: AD 2D 3D 4D 5D 6D 7D 8D 9D TD
-f4: AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC
-f5: AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS
-f6: AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH
-f7: AD 2D 3D 4D 5D 6D 7D 8D 9D TD
-f8: AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC
-t1: QD
+KING_DRAWN = f"""FT1-Z score=0 moves=0
+{TO_THE_QUEENS}t1: QD
 t2: QD
 stock: KH JD JD
 waste:
-f9: KS KS KH KD KD KC KC
-"""
+{KINGS_HOME}"""
 
 
 def test_a_king_drawn_goes_to_the_kings_foundation_as_it_is_drawn():
