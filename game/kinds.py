@@ -358,6 +358,7 @@ REGISTRY: tuple[Kind, ...] = (
         "Floradora",
         FortyRules(6, up=6, builds=ANY_SUIT, waste_first=True, kings_apart=True),
         quick_win="FT2-F-AAAAAAM",
+        daily=True,
     ),
 )
 KINDS_BY_CODE = {kind.code: kind for kind in REGISTRY}
