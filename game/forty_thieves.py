@@ -315,10 +315,10 @@ class FortyThieves(Solitaire):
             return None if p[stock] else "stock_empty"
         if stock <= d <= stock + 1 or not p[s]:
             return "not_playable"
-        kings = self.KINGS_AT
-        if s == kings and kings > 0:
+        kings = self.KINGS_AT  # (-1, no place's number, where there is none)
+        if s == kings:
             return "kings_stay"  # the Kings' foundation keeps its cards
-        if d == kings and kings > 0:  # a King from a column, the waste (a foundation has none)
+        if d == kings:  # a King from a column, the waste (a foundation has none)
             return "not_a_run" if n != 1 else self.reason_onto(d, p[s][-1], s)
         if d > stock + 1:  # a free cell: a card into it if it is empty, never from another
             if n != 1 or s > stock + 1:

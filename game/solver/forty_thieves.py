@@ -64,6 +64,7 @@ _FOUNDATIONS = range(8)
 _DOWN_RNG = random.Random(0xD0_3D)
 _DOWN = tuple(_DOWN_RNG.getrandbits(128) for _ in range(104))  # a face-down count's hash
 _CELL = tuple(_DOWN_RNG.getrandbits(64) for _ in range(52))  # a card in a cell (summed)
+_KINGS = tuple(range(12, 52, 13))  # the four Kings' card numbers
 CELL_COST = 4  # the score of a card in a cell: a cell taken is room lost, as a column's is
 # (draws first, source, destination), (0, source, destination, cards) for a run, or
 # (draws first, REDEALS, REDEALS): the stock drawn out, then the waste turned over into a new
@@ -476,21 +477,18 @@ class FortyThievesAdapter:
             # the draws that bring stock card i (bottom first) onto the waste's top (one a
             # card; with several a draw, only every draw-th card shows, and the last)
             draws = g.draws_to if self.draw > 1 else None
-            # (each foundation's card, or two where they alternate colours)
-            for f, cards in enumerate(g.foundation_wants()):
+            # (each foundation's card, or two where they alternate colours; any King for the
+            # Kings' foundation)
+            wants = list(enumerate(g.foundation_wants()))
+            if kings > 0:
+                wants.append((kings, _KINGS))
+            for f, cards in wants:
                 for wanted in cards:
                     for i in at[wanted]:
                         if i < size:
                             k = size - i if draws is None else draws(size - 1 - i)
                             if k > 0:
                                 home.append((k, WASTE, f))
-            if kings > 0:  # each King in the stock, to the Kings' foundation
-                for king in range(12, 52, 13):
-                    for i in at[king]:
-                        if i < size:
-                            k = size - i if draws is None else draws(size - 1 - i)
-                            if k > 0:
-                                home.append((k, WASTE, kings))
             under = self.under
             for d in self.columns:  # both copies of a top card may be: each is another position
                 pile = p[d]

@@ -22,8 +22,6 @@ from game import REDEAL, Move, Solitaire
 from .result import UNKNOWN, WINNABLE, Result
 
 PATIENCE = 40  # moves without a card home before a playout counts as stuck
-FOUNDATIONS = 8  # the foundations are the first place numbers of every game (f1-f8; the
-# Kings' foundation f9, where there is one, is the last)
 
 
 @dataclass(frozen=True)
@@ -40,15 +38,15 @@ def playout(start: Solitaire, rng: random.Random) -> Playout:
     """One random-greedy game from ``start`` (a copy is played: ``start`` is untouched)."""
     g = start.copy()
     places = g.layout
-    homes = FOUNDATIONS  # f1-f8 are place numbers 0-7 in every game (the engine's order)
-    kings = g.NUMBERS.get("f9", -1)  # the Kings' foundation (Floradora), the last place
+    # the foundations' place numbers, by the game's facts (0-7, and Floradora's Kings' last)
+    homes = frozenset(i for i, fact in enumerate(g.FACTS) if fact.kind == "foundation")
     stock = g.NUMBERS.get("stock", -1)  # a game with a stock: drawing is the way on
     moves: list[Move] = []
     last = (-1, -1)
     idle = 0
     while not g.is_won():
-        legal = [(s, d) for s, d in g.legal_at() if s >= homes]  # never a foundation card back
-        home = [(s, d) for s, d in legal if d < homes or d == kings]
+        legal = [(s, d) for s, d in g.legal_at() if s not in homes]  # never a card back
+        home = [(s, d) for s, d in legal if d in homes]
         if home:
             moves.append(g.move_of(g.apply_at(*rng.choice(home))))
             idle = 0
@@ -74,8 +72,7 @@ def playout(start: Solitaire, rng: random.Random) -> Playout:
         last = rng.choice(freeing or legal)
         moves.append(g.move_of(g.apply_at(*last)))
         idle += 1
-    held = sum(len(places[f]) for f in range(homes)) + (len(places[kings]) if kings > 0 else 0)
-    return Playout(g.is_won(), held, tuple(moves))
+    return Playout(g.is_won(), sum(len(places[f]) for f in homes), tuple(moves))
 
 
 def playouts(start: Solitaire, tries: int, seed: int = 0) -> Result:
