@@ -10,11 +10,13 @@ from pages import (
     attached,
     cards_of,
     close_settings,
+    drag,
     load_code,
     load_position,
     open_settings,
     picked,
     resize,
+    tap,
 )
 from playwright.sync_api import Page, expect
 
@@ -78,7 +80,8 @@ def check_layout(page: Page, kind: str, width: int) -> None:
         expect(t1.locator("[data-card]")).to_have_count(6)
     else:
         expect(t1.locator(".face-down")).to_have_count(min(g.face_down("t1"), PEEK))
-    assert cards_of(page, "t1")[-1] == str(g.cards("t1")[-1])
+    if g.face_down("t1") < len(g.cards("t1")):  # (Blind Patience's: none face up, none named)
+        assert cards_of(page, "t1")[-1] == str(g.cards("t1")[-1])
     for place, left, right, top in page.evaluate(BOXES):
         assert left >= 0 and right <= width and top >= 0, (kind, place, left, right)
 
@@ -293,3 +296,24 @@ def test_a_king_goes_to_the_kings_foundation_by_tap_and_by_keyboard(board):
         "aria-label", re.compile("king of hearts on top, 2 cards")
     )
     assert cards_of(board, "t1") == ["5D"]
+
+
+def test_a_face_down_card_turns_up_by_tap_and_by_keyboard_and_takes_any_card(board):
+    """Blind Patience: a tap on a column's face-down top card turns it up (the move
+    ``t1-t1``), and so does Enter on a column; a card dragged onto a face-down top card
+    stays there, and the label never names the card face down."""
+    places = {"t1": "5D KH |", "t2": "QC |", "t3": "4C |", "t4": "9S", "waste": "2S"}
+    fill = ["stock", "t5", "t6", "t7", "t8", "t9", "t10"]
+    load_position(board, build("FT2-B score=0 moves=0", places, fill).position())
+    tap(board, "t1")
+    expect(board.locator('[data-place="t1"] [data-card="KH"]')).to_have_count(1)
+    expect(board.locator("#announce")).to_contain_text("Turned up: king of hearts.")
+    board.locator('[data-place="t2"]').focus()
+    board.keyboard.press("Enter")
+    expect(board.locator('[data-place="t2"] [data-card="QC"]')).to_have_count(1)
+    t3 = board.locator('[data-place="t3"]')
+    expect(t3).to_have_attribute("aria-label", re.compile("^Column 3: 1 card, all face down"))
+    drag(board, "waste", "t3")
+    expect(board.locator('[data-place="t3"] [data-card="2S"]')).to_have_count(1)
+    assert board.locator('[data-place="t3"] .face-down').count() == 1
+    expect(t3).to_have_attribute("aria-label", re.compile("1 card face down, two of spades"))

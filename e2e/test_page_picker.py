@@ -66,7 +66,7 @@ def test_every_game_is_listed_once_by_family_and_the_one_on_the_table_is_marked(
     colours = ".pick-group:has(> h4:text-is('Built down in alternate colours')) [data-pick]"
     colour = board.locator(colours)
     assert colour.evaluate_all("bs => bs.map(b => b.dataset.pick)") == [
-        "FT1-S", "FT1-M", "FT1-T", "FT1-R", "FT1-E", "FT2-T", "FT2-R", "FT2-Z",
+        "FT1-S", "FT1-M", "FT1-T", "FT1-R", "FT1-E", "FT2-T", "FT2-R", "FT2-Z", "FT2-B",
     ]  # fmt: skip
     expect(board.locator("#picker-list [data-pick='FT1-T'] .pick-notes")).to_have_text(
         "10 columns of 4, 2 face down · runs move as one"

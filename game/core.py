@@ -55,6 +55,7 @@ Reason = Literal[
     "kings_only",
     "kings_apart",
     "kings_stay",
+    "face_down",
 ]
 """Why the rules refuse a move: a stable key the page turns into words (``refusal_<key>``)."""
 REASONS: frozenset[str] = frozenset(get_args(Reason))
@@ -172,6 +173,8 @@ class Solitaire:
     # face-down cards lie every DOWN_STEP-th card down from a place's highest face-down one:
     # 1, all at the bottom; 2, rows dealt face down and face up in turn (Interchange)
     DOWN_STEP: ClassVar[int] = 1
+    # a place's top card may lie face down (where only the player turns cards up)
+    TOP_DOWN: ClassVar[bool] = False
     # each foundation takes one card at a time, so one whose twin is home goes where it must
     # (``finish``); False where a foundation takes any of several (alternate colours)
     HOMES_BY_SUIT: ClassVar[bool] = True
@@ -257,9 +260,10 @@ class Solitaire:
 
     def face_down(self, place: str) -> int:
         """How many cards at the bottom of ``place`` are face down: 0 everywhere in an open
-        game, and never a place's top card (it turns up at once). Where rows were dealt face
-        down and face up in turn (``DOWN_STEP`` 2), the cards up to the highest face-down one
-        (every other one face down, down from it): none of them moves."""
+        game, and never a place's top card (it turns up at once) unless the player turns cards
+        up (``TOP_DOWN``). Where rows were dealt face down and face up in turn (``DOWN_STEP``
+        2), the cards up to the highest face-down one (every other one face down, down from
+        it): none of them moves."""
         return self._down[self.index(place)]
 
     def is_face_down(self, place: str, i: int) -> bool:
@@ -554,7 +558,7 @@ class Solitaire:
 
     def set_face_down(self, down: list[int]) -> None:
         """Start with ``down[i]`` cards face down at the bottom of place ``i`` (a deal's or a
-        position's; never the top card of a place)."""
+        position's; the top card of a place only where ``TOP_DOWN``)."""
         self._down = list(down)
         self._hidden = any(down)
 

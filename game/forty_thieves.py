@@ -8,7 +8,8 @@ suit; down, or up and down), whether a run moves as one (anywhere, or only into 
 redeals of the waste, cards turned a draw, the Aces dealt home, what an empty column takes, whether
 an emptied column fills itself, whether a foundation's card may come back, whether the foundations
 alternate colours past their Aces, whether the deal draws their base rank, whether cards go home as
-the rows are dealt, free cells, foundations that stop at the Queen beside one of Kings. Places:
+the rows are dealt, free cells, foundations that stop at the Queen beside one of Kings, face-down
+cards that only the player turns up (a column onto itself: ``t3-t3``). Places:
 foundations ``f1``-``f8`` (their base cards' suits S H D C S H D C), columns ``t1``-``tC``,
 ``stock``, ``waste``, free cells ``c1``-``cK`` where the rules have them, and the Kings'
 foundation ``f9`` where they have it. Internally foundations are indices 0-7 (base suit = index
@@ -195,6 +196,7 @@ class FortyThieves(Solitaire):
     AUTOFILL: ClassVar[bool] = False
     REFILL: ClassVar[int] = 0  # an emptied column's cards from the stock (``FortyRules.refill``)
     LONE: ClassVar[bool] = False  # lone-card limits while the stock lasts (``FortyRules.lone``)
+    BLIND: ClassVar[bool] = False  # face-down cards turned up by the player (``FortyRules.blind``)
     SCORED = True
     UNDO_KEEPS_COUNT = True
 
@@ -305,9 +307,10 @@ class FortyThieves(Solitaire):
 
     # --- rules ---------------------------------------------------------------------------------
     def reason_at(self, s: int, d: int, n: int = 1) -> Reason | None:
-        if s == d:
-            return "same_place"
         p = self._p
+        if s == d:  # a column onto itself: where the player turns cards up, its face-down top
+            closed = self.BLIND and n == 1 and bool(p[s]) and self._down[s] == len(p[s])
+            return None if closed else "same_place"
         stock = self.STOCK_AT
         if s == stock:
             if d != stock + 1 or n != 1:
@@ -315,6 +318,8 @@ class FortyThieves(Solitaire):
             return None if p[stock] else "stock_empty"
         if stock <= d <= stock + 1 or not p[s]:
             return "not_playable"
+        if self.BLIND and self._down[s] == len(p[s]):  # a column's face-down top card
+            return "face_down"
         kings = self.KINGS_AT  # (-1, no place's number, where there is none)
         if s == kings:
             return "kings_stay"  # the Kings' foundation keeps its cards
@@ -380,6 +385,8 @@ class FortyThieves(Solitaire):
         col = p[d]
         if not col:
             return self.reason_empty(c, s)
+        if self.BLIND and self._down[d] == len(col):
+            return None  # any card onto a face-down top card
         if col[-1] not in self.ONTO[c]:
             top = col[-1]
             builds = self.RULES.builds
@@ -446,6 +453,10 @@ class FortyThieves(Solitaire):
     def apply_at(self, s: int, d: int, n: int = 1) -> Record:
         if s == self.STOCK_AT:
             return self.apply_draws(1)
+        if s == d:  # a column's face-down top card turned up by the player (``blind``)
+            self._down[s] -= 1
+            self.moves += 1
+            return (s, s, self.score)
         p = self._p
         if n == 1:
             p[d].append(p[s].pop())
@@ -468,7 +479,7 @@ class FortyThieves(Solitaire):
             if filled:
                 return (s, d, before, n, 0, filled)
         down = self._down
-        if down[s] and down[s] == len(p[s]):  # the new top was face down: it turns up
+        if down[s] and down[s] == len(p[s]) and not self.BLIND:  # the new top turns up
             down[s] -= self.DOWN_STEP
             return (s, d, before, n, 1)
         return (s, d, before) if n == 1 else (s, d, before, n, 0)
@@ -549,7 +560,10 @@ class FortyThieves(Solitaire):
             return
         if len(record) == 3:
             s, d, before = record
-            p[s].append(p[d].pop())
+            if s == d:  # a card turned up by the player: face down again
+                self._down[s] += 1
+            else:
+                p[s].append(p[d].pop())
         else:  # a run, or a move that turned a card up or filled the column it emptied
             s, d, before, n, turned = record[:5]
             if len(record) == 6 and record[5] < 0:  # the refill back onto the stock
@@ -658,7 +672,15 @@ class FortyThieves(Solitaire):
         top_of: dict[int, list[int]] = {}  # a card -> the columns it tops
         # lone-card limits while the stock lasts: a lone card takes none and goes onto none
         limits = self.LONE and bool(p[waste - 1])
-        for j in self.COLUMN_RANGE:
+        # columns with a face-down top card (``blind``): turned up, or any card onto them
+        closed: list[int] = []
+        columns: Sequence[int] = self.COLUMN_RANGE
+        if self.BLIND:
+            down = self._down
+            closed = [j for j in columns if p[j] and down[j] == len(p[j])]
+            out += [(j, j) for j in closed]
+            columns = [j for j in columns if j not in closed]
+        for j in columns:
             column = p[j]
             if column:
                 c = column[-1]
@@ -679,6 +701,8 @@ class FortyThieves(Solitaire):
                 tops.append((j, p[j][0]))
             else:
                 free.append(j)
+        # the places that take any card: the empty cells, or (never both) the face-down tops
+        free = free or closed
         home = self.foundation_cards()
         slots = self.HOME_SLOTS if self.HOME_COLOURS else None
         for i, c in tops:
@@ -699,7 +723,7 @@ class FortyThieves(Solitaire):
             if empty and self.reason_empty(c, i) is None:  # the one rule for empty columns
                 for j in empty:
                     add((i, j))
-            if free and i <= waste:  # into each empty cell: a column's or the waste's card
+            if free and i <= waste:  # into each empty cell (or face-down top: any card)
                 for j in free:
                     add((i, j))
         kings = self.KINGS_AT
@@ -729,7 +753,12 @@ class FortyThieves(Solitaire):
         column, the waste or a free cell that a foundation takes (read as ``legal_at`` reads
         it)."""
         p = self._p
-        tops = [p[j][-1] for j in (*self.COLUMN_RANGE, self.WASTE_AT, *self.CELL_RANGE) if p[j]]
+        places = (*self.COLUMN_RANGE, self.WASTE_AT, *self.CELL_RANGE)
+        if self.BLIND:  # (a column's face-down top is not a top here)
+            down = self._down
+            tops = [p[j][-1] for j in places if len(p[j]) > down[j]]
+        else:
+            tops = [p[j][-1] for j in places if p[j]]
         if self.KINGS_AT > 0 and any(c % 13 == 12 for c in tops):
             return True
         if self.HOME_COLOURS:
@@ -787,6 +816,8 @@ class FortyThieves(Solitaire):
         if fact.kind == "waste":
             return f"{name}: {count_phrase(len(cards))}, {cards[-1].name()} on top"
         down = self.hidden_count(place)
+        if down == len(cards):  # (``blind``: its top card too, unnamed)
+            return f"{name}: {count_phrase(len(cards))}, all face down"
         listing = ", ".join(c.name() for c in self.face_up(place))  # a face-down one: unnamed
         hidden = f", {count_phrase(down)} face down" if down else ""
         return (
@@ -826,6 +857,8 @@ def _variant_class(kind: str, rules: FortyRules) -> type[FortyThieves]:
         "AUTOFILL": rules.autofill,
         "REFILL": rules.refill,
         "LONE": rules.lone,
+        "BLIND": rules.blind,
+        "TOP_DOWN": rules.blind,
         "DOWN_STEP": 2 if rules.interleaved else 1,
         "HOME_COLOURS": rules.home_colours,
         "HOME_SLOTS": home_slots(rules.home_colours),

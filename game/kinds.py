@@ -360,6 +360,14 @@ REGISTRY: tuple[Kind, ...] = (
         quick_win="FT2-F-AAAAAAM",
         daily=True,
     ),
+    # every card dealt face down, turned up by the player; any card onto a face-down one
+    Kind(
+        "FT2-B",
+        "Blind Patience",
+        FortyRules(down=4, up=0, builds=COLOUR, waste_first=True, blind=True),
+        quick_win="FT2-B-AAAAAA3",
+        daily=True,
+    ),
 )
 KINDS_BY_CODE = {kind.code: kind for kind in REGISTRY}
 # the kinds whose own stored winning lines ship (a daily's, for Hint: tools/lines.py)

@@ -21,6 +21,7 @@ class GameClass(Protocol):
     NUMBERS: dict[str, int]
     WORD: str
     HEADER: tuple[str, ...]
+    TOP_DOWN: bool  # a place's top card may lie face down
 
 
 MAX_COUNTER = 9_999_999  # moves, redeals, score: far above any game, and short to print
@@ -55,10 +56,13 @@ def read_places(
         words = rest[1:].split(" ")
         if "|" in words:
             down[i] = words.index("|")
-            if words.count("|") > 1 or down[i] == 0 or down[i] == len(words) - 1:
+            last = down[i] == len(words) - 1 and not cls.TOP_DOWN
+            if words.count("|") > 1 or down[i] == 0 or last:
                 raise PositionError(
                     f"line {n} {line!r}: one '|' between the face-down cards and the face-up "
                     "ones, with cards on both sides (a place's top card is face up)"
+                    if not cls.TOP_DOWN
+                    else f"line {n} {line!r}: one '|' after the face-down cards, cards before it"
                 )
             del words[down[i]]
         try:

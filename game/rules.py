@@ -8,8 +8,9 @@ whether up or down), whether runs move as one (and where to), passes through the
 turned a draw, the rank the foundations start from, their first cards dealt to them, what an
 empty column takes, whether an emptied column fills itself from the waste, whether a card
 may come back from a foundation, whether cards go home during the deal, whether an emptied column
-takes cards from the stock, whether a lone card is held while the stock lasts, free cells, and
-foundations that stop at the Queen beside one of Kings.
+takes cards from the stock, whether a lone card is held while the stock lasts, free cells,
+foundations that stop at the Queen beside one of Kings, and face-down cards that only the player
+turns up.
 """
 
 from __future__ import annotations
@@ -96,6 +97,10 @@ class FortyRules:
     # the foundations stop at the Queen, and a ninth one (``f9``) takes the eight Kings, of
     # any suit, whenever one is free; it keeps them (PySolFC's Floradora)
     kings_apart: bool = False
+    # no card turns up by itself: a column's face-down top card stays face down until the
+    # player turns it up (a move of its own, the column onto itself), and any card goes onto
+    # it (PySolFC's Blind Patience)
+    blind: bool = False
 
     def __post_init__(self) -> None:
         if self.builds not in BUILDS or self.empty not in EMPTIES:
@@ -153,6 +158,19 @@ class FortyRules:
         ):
             raise ValueError(
                 f"a foundation of Kings where no column fills itself, none home in the deal: {self}"
+            )
+        if self.blind and (not self.down or self.interleaved or self.runs or self.both_ways):
+            raise ValueError(
+                f"cards turned up by the player: rows face down, then one card moves at a time, "
+                f"down: {self}"
+            )
+        if self.blind and (self.cells or self.autofill or self.refill or self.lone):
+            raise ValueError(
+                f"cards turned up by the player where no column fills itself, no cells: {self}"
+            )
+        if self.blind and self.kings_apart:
+            raise ValueError(
+                f"cards turned up by the player, foundations as Forty Thieves': {self}"
             )
         if (
             self.columns * (self.down + self.up)

@@ -35,7 +35,7 @@ def build(
         if place.startswith("f") and cards and len(cards.split()) == 1 and cls is game.Crescent:
             cards = foundation_run(place, cards)
         text[place] = cards
-    used = [c for cards in text.values() for c in cards.split()]
+    used = [c for cards in text.values() for c in cards.split() if c != "|"]  # (face down: |)
     rest = rest_of_cards(used)
     fill = list(fill or [])
     if "stock" in fill:  # the stock first, up to its 64 cards; the rest spread evenly

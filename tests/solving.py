@@ -230,7 +230,9 @@ def small_of(cls: type[game.Solitaire], rng: random.Random, tight: bool = False)
     if rules.kings_apart:
         lines.append(f"f9: {' '.join(kings)}".rstrip())
     for p, cards in places.items():
-        if rules.down and p in columns and len(cards) > 1 and rng.random() < 0.6:
+        if rules.blind and p in columns and cards and rng.random() < 0.5:
+            cards = [*cards, "|"]  # all face down, the top too (only the player turns it up)
+        elif rules.down and p in columns and len(cards) > 1 and rng.random() < 0.6:
             k = rng.randint(1, len(cards) - 1)  # the lowest k face down, never the top card
             if cls.DOWN_STEP == 2:  # rows in turn: an even k, every other one face down
                 k -= k % 2

@@ -74,6 +74,7 @@ def test_perft_counts(name):
         "midgame-FT2-I",  # lone cards held while the stock lasts, a column refilled from it
         "midgame-FT2-J",  # free cells, some holding a card, and empty columns
         "midgame-FT2-F",  # Kings on their own foundation, a King on the waste
+        "midgame-FT2-B",  # face-down tops, turned up by a move, cards laid on face-down ones
     ]
     + [n for n in PINNED if n.endswith("-AAAAAAB") and not n.startswith(("CR1-N", "FT1-N"))],
 )

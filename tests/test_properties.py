@@ -34,10 +34,12 @@ def check_invariants(g):
             for size in range(1, g.movable(src) + 2):
                 allowed = g.refusal(src, dst, size) is None
                 assert allowed == (game.Move(src, dst, size) in legal), (src, dst, size, text)
-    # face-down cards are a bottom run of a pile or a column, under a face-up top card
+    # face-down cards are a bottom run of a pile or a column, under a face-up top card (or
+    # the whole column, where only the player turns cards up: Blind Patience)
     for place in g.PLACES:
         down, kind = g.face_down(place), g.place(place).kind
-        assert down == 0 or (kind in ("pile", "column") and down < len(g.cards(place)))
+        top = len(g.cards(place)) if g.TOP_DOWN else len(g.cards(place)) - 1
+        assert down == 0 or (kind in ("pile", "column") and down <= top)
     foundations = sum(len(g.cards(f"f{i}")) for i in range(1, 9))
     assert (g.status == "won") == (foundations == 104)
     if g.status == "blocked":

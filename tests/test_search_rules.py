@@ -58,6 +58,9 @@ AXES = {
     # suit with runs and a redeal, and by colour with three cards a draw
     "kings-apart-suit-runs-redeal": FortyRules(6, up=2, runs=True, redeals=1, kings_apart=True),
     "kings-apart-colour-draw-3": FortyRules(6, up=2, builds=COLOUR, draw=3, kings_apart=True),
+    # cards turned up by the player, any card onto a face-down one (Blind Patience's: by
+    # colour, one pass), here in suit with three cards a draw and a redeal
+    "blind-suit-draw-3-redeal": FortyRules(6, down=2, up=0, draw=3, redeals=1, blind=True),
 }
 GAMES |= {name: rules_class(rules) for name, rules in AXES.items()}
 
@@ -111,6 +114,8 @@ def endgame(cls: type[game.Solitaire], seed: int) -> game.Solitaire:
         return needs_a_pass(cls, rng)
     if rules and (rules.refill or rules.lone):  # (no column is empty while the stock lasts)
         return small_of(cls, rng, tight=True)
+    if rules and rules.blind:  # (tight, ten columns half face down end "unknown" at this
+        return small_of(cls, rng)  # budget: the searches spend it all, and nothing is checked)
     return small_of(cls, rng, tight=seed % 2 == 1)
 
 

@@ -37,6 +37,11 @@ nothing that touches a cell is foreseen. Where the Kings have a foundation of th
 (Floradora), the k-th next stock card may be a King sent there, and a King goes there unasked
 off the waste or alone in its column (an empty column takes whatever the King would), else
 only once its chain is home; the key needs nothing more (a King out of play is there).
+Where only the player turns cards up (Blind Patience), turning a column's top card up is an
+action (it is never made unasked: a face-down top takes any card), each face-down card costs
+in the score, the face-down counts are in the key, and a card goes onto a face-down top off the
+waste only after plain draws (``(1, DRAWN_OUT, DRAWN_OUT)``), not as "the k-th next stock
+card" onto each such column: every line is still there, with far fewer children a state.
 
 Everything here goes through the engine's public fast path (``legal_at``, ``legal_runs``,
 ``foundation_cards``, ``reason_at``, ``reason_onto``, ``apply_at``, ``apply_draws``,
@@ -66,10 +71,12 @@ _DOWN = tuple(_DOWN_RNG.getrandbits(128) for _ in range(104))  # a face-down cou
 _CELL = tuple(_DOWN_RNG.getrandbits(64) for _ in range(52))  # a card in a cell (summed)
 _KINGS = tuple(range(12, 52, 13))  # the four Kings' card numbers
 CELL_COST = 4  # the score of a card in a cell: a cell taken is room lost, as a column's is
+DOWN_COST = 3  # the score of a card face down where only the player turns cards up
 # (draws first, source, destination), (0, source, destination, cards) for a run, or
 # (draws first, REDEALS, REDEALS): the stock drawn out, then the waste turned over into a new
-# one, or (draws, DRAWN_OUT, DRAWN_OUT): the stock drawn out, nothing more (where an empty
-# stock changes a rule: no refill, no lone-card limits)
+# one, or (draws, DRAWN_OUT, DRAWN_OUT): draws, nothing more (the stock drawn out where an
+# empty stock changes a rule: no refill, no lone-card limits; one draw where a card goes off
+# the waste onto a face-down one); (0, column, column) turns its top card up
 Action = tuple[int, ...]
 REDEALS = -1
 DRAWN_OUT = -2
@@ -187,7 +194,10 @@ class FortyThievesAdapter:
         self.base, self.wraps = game.base_rank, rules.RULES.wraps
         self.under = tuple(tuple(c for c in range(52) if t in rules.ONTO[c]) for t in range(52))
         self.needs = safe_needs(self.under, rules.HOME_OUT, game.base_rank)
-        self.hidden_runs = rules.RUNS and game.hidden  # face-down counts change what moves
+        # face-down counts change what moves: where runs move, or where the player turns
+        # cards up (a face-down top takes any card)
+        self.blind = rules.BLIND
+        self.hidden_runs = rules.RUNS and game.hidden or self.blind
         self.won = self.g.is_won  # asked of every child: one call, not two
         plain_cards(self.p)
         self.auto = auto
@@ -202,6 +212,8 @@ class FortyThievesAdapter:
         )
         if self.kings > 0:
             self.parts -= 20 * len(self.p[self.kings])
+        if self.blind:
+            self.parts += DOWN_COST * sum(self.g.face_down_counts())
         for i in self.columns:
             self.parts += self._column_scores.setdefault(
                 self.h[i], _column_score(self.p[i], self.onto)
@@ -379,6 +391,9 @@ class FortyThievesAdapter:
         p, h, known = self.p, self.h, self._column_scores
         WASTE = self.waste
         record = self.g.apply_at(s, d)
+        if s == d:  # a card turned up: no card moved (the key reads the face-down counts)
+            self.parts -= DOWN_COST
+            return record
         if len(record) == 6:  # the emptied column filled from the waste
             for i in (s, WASTE) if d < 8 else (s, WASTE, d):
                 self._rehash(i)
@@ -434,6 +449,8 @@ class FortyThievesAdapter:
         for s, d in g.legal_at():
             if d < 8 or d == kings:
                 rank = 0
+            elif s == d:  # a face-down top card turned up
+                rank = 1
             elif s < 8 and self.auto and self._comes_back(s):
                 continue  # a card off a foundation that the safe moves would put straight back
             elif d > WASTE:  # into a free cell (the first empty one: they are alike)
@@ -489,10 +506,10 @@ class FortyThievesAdapter:
                             k = size - i if draws is None else draws(size - 1 - i)
                             if k > 0:
                                 home.append((k, WASTE, f))
-            under = self.under
+            under, down = self.under, g.face_down_counts()
             for d in self.columns:  # both copies of a top card may be: each is another position
                 pile = p[d]
-                if pile:
+                if pile and len(pile) > down[d]:  # (onto a face-down top: after plain draws)
                     # the cards that go onto it (none on an Ace, unless ranks wrap)
                     for card in under[pile[-1]]:
                         for i in at[card]:
@@ -524,6 +541,8 @@ class FortyThievesAdapter:
             for s, d, n in g.legal_runs():
                 if len(p[s]) == n:
                     emptying += [(k, s, d, n) for k in draws_left]
+        if self.blind and size and any(down[d] and down[d] == len(p[d]) for d in self.columns):
+            ranked[6].append((1, DRAWN_OUT, DRAWN_OUT))  # a draw, for a card onto one
         if g.redeals_left and (size or p[WASTE]):  # the stock drawn out, then the waste over
             ranked[7].append((-(-size // self.draw), REDEALS, REDEALS))
         elif (self.refill or self.lone) and size:

@@ -264,6 +264,8 @@ class Replaying:
             return words.text("move_redeal")
         if move.src == "stock":
             return words.text("move_draw")
+        if move.src == move.dst:  # (a card turned up: its column's words, as a hint's)
+            return words.text("move_turn_up", place=place_name(g, move.src, words))
         card = words.card(g.cards(move.dst)[-1]) if g.cards(move.dst) else "?"
         return words.text("move_card", card=card, place=place_name(g, move.dst, words))
 

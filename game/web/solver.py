@@ -380,6 +380,8 @@ class Solving:
             src, dst, size = move
             if src == "stock":
                 words = self.words.text("move_draw")
+            elif src == dst:  # a face-down top card turned up: named by its column, not itself
+                words = self.words.text("move_turn_up", place=place_name(g, src, self.words))
             else:
                 words = self.words.text(
                     "move_card",

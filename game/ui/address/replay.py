@@ -102,11 +102,13 @@ def move_kind(g: game.Solitaire, move: Move) -> str:
     """What kind of move ``move`` is in ``g`` (before it is played), for a caption: redeal,
     draw, f2f (foundation to foundation), back (a foundation card back to a column), home
     (to a foundation), cell (into or out of a free cell), wrap (King on Ace or Ace on King, on
-    a pile) or pile."""
+    a pile), turn (a face-down top card turned up) or pile."""
     if move.is_redeal:
         return "redeal"
     if move.src == "stock":
         return "draw"
+    if move.src == move.dst:
+        return "turn"
     if move.src[0] == "f":
         return "f2f" if move.dst[0] == "f" else "back"
     if move.dst[0] == "f":

@@ -288,13 +288,17 @@ class FortyThievesView(GameView):
             notes.append(words.text("note_cells_dealt"))
         if rules.kings_apart:
             notes.append(words.text("note_kings_apart"))
+        if rules.blind:
+            notes.append(words.text("note_blind"))
         if not rules.home_out:
             notes.append(words.text("note_home_stays"))
         return tuple(notes)
 
     def tap_target(self, g: game.Solitaire, place: str, dests: list[str]) -> str | None:
         """A card goes home if a foundation takes it; the waste's card or a free cell's else
-        to a column."""
+        to a column; a face-down top card turns up (its one move: onto its own column)."""
+        if dests == [place]:
+            return place
         home = [d for d in dests if d.startswith("f")]
         if home and not place.startswith("f"):
             return home[0]

@@ -118,6 +118,8 @@ class GameView:
             place = g.PLACES[g.FACTS.index(fact)]
             down, shown = g.hidden_count(place), g.face_up(place)
         counted = words.count("cards", len(cards))
+        if cards and down == len(cards) and fact.kind == "column":  # its top card unnamed too
+            return words.text("label_column_down", n=fact.number, cards=counted)
         if down:
             counted += ", " + words.count("face_down", down)
         values: dict[str, object] = {"cards": counted}
@@ -182,9 +184,14 @@ def empty_word(slot: Slot, text: str, fitted: str = "") -> str:
 
 def longest_column(g: game.Solitaire, dests: list[str]) -> str | None:
     """Of the places that take a card (``dests``), the longest pile or column that builds,
-    else an empty one, else None: where a card goes by itself (double-tap, auto placement)."""
+    else one whose top card is face down (which takes any card, as PySolFC's quick play
+    ranks it), else an empty one, else None: where a card goes by itself (double-tap, auto
+    placement)."""
     columns = [d for d in dests if d.startswith("t")]
-    building = [d for d in columns if g.cards(d)]
+    building = [d for d in columns if g.cards(d) and g.face_down(d) < len(g.cards(d))]
     if building:
         return max(building, key=lambda d: len(g.cards(d)))
+    closed = [d for d in columns if g.cards(d)]
+    if closed:
+        return max(closed, key=lambda d: len(g.cards(d)))
     return columns[0] if columns else None
