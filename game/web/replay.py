@@ -258,6 +258,7 @@ class Replaying:
         self.host.redraw()
 
     def move_words(self, move: game.Move) -> str:
+        """A move in words, read in the position before it (``shown`` steps back first)."""
         assert self.replay is not None  # (a caption is only asked for a replay shown)
         g, words = self.replay.game, self.host.words
         if move.is_redeal:
@@ -266,7 +267,7 @@ class Replaying:
             return words.text("move_draw")
         if move.src == move.dst:  # (a card turned up: its column's words, as a hint's)
             return words.text("move_turn_up", place=place_name(g, move.src, words))
-        card = words.card(g.cards(move.dst)[-1]) if g.cards(move.dst) else "?"
+        card = words.card(g.cards(move.src)[-move.size])  # (before it: a run's lowest card)
         return words.text("move_card", card=card, place=place_name(g, move.dst, words))
 
     def link(self, g: game.Solitaire) -> str:
