@@ -162,13 +162,18 @@ def test_a_tap_on_a_face_down_top_card_turns_it_up_and_says_so():
 def test_a_card_sent_by_itself_prefers_a_face_up_column_to_a_face_down_one():
     """A tap on the waste (a double-tap, a drop nowhere) sends its card onto the longest
     column that builds, before any face-down top card, which takes any card (PySolFC's quick
-    play ranks them so); with none, onto a face-down one before an empty column."""
+    play ranks them so); with none, a double-tap sends it onto a face-down one before an empty
+    column, and a tap selects it."""
     out = {"t1": ["KS", "QS", "|"], "t2": ["KD", "QC"], "waste": ["JH"]}
     g = position(BLIND, {**out, "stock": ["TH", "QH", "KH", "KC"]})
     assert Controller(g).best_destination("waste") == "t2"  # (t1 is longer)
     assert Controller(g).tap("waste", 0.0).move == game.Move("waste", "t2")
     g = position(BLIND, {**out, "t2": ["KD"], "stock": ["TH", "QH", "KH", "KC", "QC"]})
     assert Controller(g).best_destination("waste") == "t1"  # (not the empty t3)
+    # a tap is no choice of which face-down card to bury: it selects, the next tap places
+    controller = Controller(g)
+    assert controller.tap("waste", 0.0).kind == "selected"
+    assert controller.tap("t3", 100.0).move == game.Move("waste", "t3")
 
 
 def test_a_turn_up_is_a_kind_of_move_of_its_own_in_a_replay():

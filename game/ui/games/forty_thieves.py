@@ -296,14 +296,20 @@ class FortyThievesView(GameView):
 
     def tap_target(self, g: game.Solitaire, place: str, dests: list[str]) -> str | None:
         """A card goes home if a foundation takes it; the waste's card or a free cell's else
-        to a column; a face-down top card turns up (its one move: onto its own column)."""
+        to a column, but not onto a face-down top card (it takes any card: the player picks
+        which, the card selected); a face-down top card turns up (its one move: onto its own
+        column)."""
         if dests == [place]:
             return place
         home = [d for d in dests if d.startswith("f")]
         if home and not place.startswith("f"):
             return home[0]
-        loose = place == "waste" or g.place(place).kind == "cell"
-        return longest_column(g, dests) if loose else None
+        if place != "waste" and g.place(place).kind != "cell":
+            return None
+        column = longest_column(g, dests)
+        if column is not None and 0 < len(g.cards(column)) == g.face_down(column):
+            return None
+        return column
 
     def double_tap_on(self, settings: Settings) -> bool:
         return settings.double_click
