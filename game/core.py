@@ -105,6 +105,12 @@ class Move(NamedTuple):
     def is_redeal(self) -> bool:
         return self.src == _REDEAL_WORD
 
+    @property
+    def turns_up(self) -> bool:
+        """A column onto itself: its face-down top card turned up (where only the player
+        turns cards up: Blind Patience)."""
+        return self.src == self.dst
+
     def text(self) -> str:
         """``"t3-f1"``, a run of three ``"t3-t7x3"``, or ``"redeal"``: :meth:`from_text` reads
         it back."""
@@ -270,6 +276,12 @@ class Solitaire:
         """Whether card ``i`` (from the bottom) of ``place`` is face down."""
         floor = self._down[self.index(place)]
         return i < floor and (floor - 1 - i) % self.DOWN_STEP == 0
+
+    def top_face_down(self, place: str) -> bool:
+        """Whether the top card of ``place`` lies face down (only where ``TOP_DOWN``): it
+        takes any card, and its one move turns it up."""
+        i = self.index(place)
+        return 0 < len(self._p[i]) == self._down[i]
 
     def hidden_count(self, place: str) -> int:
         """How many cards of ``place`` are face down."""

@@ -15,6 +15,7 @@ from game.solver.result import WINNABLE
 from game.ui.address.replay import move_kind
 from game.ui.games import view_of
 from game.ui.input.controller import Controller
+from game.ui.names import move_words
 from game.ui.panel import announcement
 from game.ui.text.messages import Messages
 from tests.solving import replay
@@ -180,3 +181,13 @@ def test_a_turn_up_is_a_kind_of_move_of_its_own_in_a_replay():
     g = position(BLIND, {"t1": ["KS", "QS", "|"], "t2": ["QH", "KH"]})
     assert move_kind(g, game.Move("t1", "t1")) == "turn"
     assert Messages.load("en").text("caption_FT1_turn").startswith("A card turned up")
+
+
+def test_a_move_in_words_names_the_card_that_moves_and_never_a_face_down_one():
+    """One wording for a Hint and a replay's caption, read before the move: a turn-up by its
+    column (the card is face down), any other move by the card that moves."""
+    g = position(BLIND, {"t1": ["KS", "QS", "|"], "t2": ["QH", "KH"], "t3": ["JS", "|"]})
+    words = Messages.load("en")
+    assert move_words(g, game.Move("t3", "t3"), words) == "turn up the top card of column 3"
+    assert move_words(g, game.Move("t2", "t1"), words) == "king of hearts to column 1"
+    assert g.top_face_down("t1") and not g.top_face_down("t2")

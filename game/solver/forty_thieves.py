@@ -437,6 +437,7 @@ class FortyThievesAdapter:
         """The engine's moves and the draw-and-play actions, best kind first (``ranked``
         holds each kind's actions in the engine's order; a seed reshuffles each kind)."""
         g, p = self.g, self.p
+        down = g.face_down_counts()  # (a face-down top card: only where the player turns it)
         STOCK, WASTE = self.stock, self.waste
         ranked: list[list[Action]] = [[], [], [], [], [], [], [], []]
         first = -1  # the key sorts columns: one empty column is all
@@ -506,7 +507,7 @@ class FortyThievesAdapter:
                             k = size - i if draws is None else draws(size - 1 - i)
                             if k > 0:
                                 home.append((k, WASTE, f))
-            under, down = self.under, g.face_down_counts()
+            under = self.under
             for d in self.columns:  # both copies of a top card may be: each is another position
                 pile = p[d]
                 if pile and len(pile) > down[d]:  # (onto a face-down top: after plain draws)
@@ -541,7 +542,7 @@ class FortyThievesAdapter:
             for s, d, n in g.legal_runs():
                 if len(p[s]) == n:
                     emptying += [(k, s, d, n) for k in draws_left]
-        if self.blind and size and any(down[d] and down[d] == len(p[d]) for d in self.columns):
+        if self.blind and size and any(0 < len(p[d]) == down[d] for d in self.columns):
             ranked[6].append((1, DRAWN_OUT, DRAWN_OUT))  # a draw, for a card onto one
         if g.redeals_left and (size or p[WASTE]):  # the stock drawn out, then the waste over
             ranked[7].append((-(-size // self.draw), REDEALS, REDEALS))

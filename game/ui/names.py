@@ -20,6 +20,20 @@ def place_name(g: game.Solitaire, place: str, words: Messages) -> str:
     return view_of(g).place_name(g.place(place), words)
 
 
+def move_words(g: game.Solitaire, move: game.Move, words: Messages) -> str:
+    """A move in a few words, read in the position before it (a Hint's, a replay's caption):
+    the card that moves (a run's lowest) and where to; a draw, a redeal; a card turned up by
+    its column (never naming a face-down card)."""
+    if move.is_redeal:
+        return words.text("move_redeal")
+    if move.src == "stock":
+        return words.text("move_draw")
+    if move.turns_up:
+        return words.text("move_turn_up", place=place_name(g, move.src, words))
+    card = words.card(g.cards(move.src)[-move.size])
+    return words.text("move_card", card=card, place=place_name(g, move.dst, words))
+
+
 def place_label(g: game.Solitaire, place: str, words: Messages) -> str:
     """A place and what it holds, for its accessible label."""
     view = view_of(g)

@@ -82,7 +82,7 @@ def announcement(result: Outcome, g: game.Solitaire, words: Messages, explain: b
             if drawn > 1:
                 return words.count("drawn_several", drawn, card=card)
             return words.text("drawn", card=card)
-        if src == dst:  # a face-down top card turned up (where only the player turns them)
+        if result.move.turns_up:
             return words.text("turned_up", card=card)
         return words.text("moved", card=card, place=place_name(g, dst, words)) + filled(g, words)
     if result.kind == "refused":

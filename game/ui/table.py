@@ -259,5 +259,6 @@ class Table:
 def sound_of(result: Outcome) -> str | None:
     """The sound of an input's outcome: a card moved or drawn, or a move refused."""
     if result.kind == "moved" and result.move is not None:
-        return "draw" if result.move[0] in ("stock", result.move[1]) else "move"  # (a turn-up)
+        move = result.move
+        return "draw" if move.src == "stock" or move.turns_up else "move"
     return "refuse" if result.kind == "refused" else None

@@ -16,7 +16,7 @@ import game
 from game.ui.address.links import replay_hash
 from game.ui.address.replay import Replay, link_moves, move_kind
 from game.ui.guard import Guard
-from game.ui.names import place_name
+from game.ui.names import move_words
 from game.ui.records.storage import SavedGame
 from game.ui.text.messages import Messages, clock
 from game.web.dialogs import modal
@@ -245,7 +245,7 @@ class Replaying:
             move = replay.moves[replay.at - 1]
             replay.back()
             kind = move_kind(replay.game, move)
-            name = self.move_words(move)
+            name = move_words(replay.game, move, words)  # (before it: ``back`` above)
             replay.forward()
             text = words.text(
                 "replay_caption_redeal" if move.is_redeal else "replay_caption",
@@ -256,19 +256,6 @@ class Replaying:
             )
         page.replay_caption.textContent = text
         self.host.redraw()
-
-    def move_words(self, move: game.Move) -> str:
-        """A move in words, read in the position before it (``shown`` steps back first)."""
-        assert self.replay is not None  # (a caption is only asked for a replay shown)
-        g, words = self.replay.game, self.host.words
-        if move.is_redeal:
-            return words.text("move_redeal")
-        if move.src == "stock":
-            return words.text("move_draw")
-        if move.src == move.dst:  # (a card turned up: its column's words, as a hint's)
-            return words.text("move_turn_up", place=place_name(g, move.src, words))
-        card = words.card(g.cards(move.src)[-move.size])  # (before it: a run's lowest card)
-        return words.text("move_card", card=card, place=place_name(g, move.dst, words))
 
     def link(self, g: game.Solitaire) -> str:
         """The replay link of ``g`` (the page's address with the replay hash); the deal's

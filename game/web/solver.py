@@ -19,7 +19,7 @@ import game
 from game import Move, Solitaire
 from game.solver import UNKNOWN, WINNABLE, Result
 from game.ui.guard import Guard
-from game.ui.names import place_name
+from game.ui.names import move_words
 from game.ui.solving.assist import (
     CHECK_SECONDS,
     HINT_DEADLINE_MS,
@@ -375,20 +375,9 @@ class Solving:
         if move.is_redeal:
             found().redeal.classList.add("hint")
             self.hinted_button = True
-            words = self.words.text("move_redeal")
         else:
-            src, dst, size = move
-            if src == "stock":
-                words = self.words.text("move_draw")
-            elif src == dst:  # a face-down top card turned up: named by its column, not itself
-                words = self.words.text("move_turn_up", place=place_name(g, src, self.words))
-            else:
-                words = self.words.text(
-                    "move_card",
-                    card=self.words.card(g.cards(src)[-size]),  # a run's lowest card
-                    place=place_name(g, dst, self.words),
-                )
-            self.host.show_hint((src, dst))
+            self.host.show_hint((move.src, move.dst))
+        words = move_words(g, move, self.words)
         self.host.announce(self.seeing(self.words.text(message, move=words), g))
 
     def seeing(self, text: str, g: Solitaire) -> str:

@@ -107,7 +107,7 @@ def move_kind(g: game.Solitaire, move: Move) -> str:
         return "redeal"
     if move.src == "stock":
         return "draw"
-    if move.src == move.dst:
+    if move.turns_up:
         return "turn"
     if move.src[0] == "f":
         return "f2f" if move.dst[0] == "f" else "back"

@@ -307,9 +307,7 @@ class FortyThievesView(GameView):
         if place != "waste" and g.place(place).kind != "cell":
             return None
         column = longest_column(g, dests)
-        if column is not None and 0 < len(g.cards(column)) == g.face_down(column):
-            return None
-        return column
+        return None if column is not None and g.top_face_down(column) else column
 
     def double_tap_on(self, settings: Settings) -> bool:
         return settings.double_click

@@ -188,7 +188,7 @@ def longest_column(g: game.Solitaire, dests: list[str]) -> str | None:
     ranks it), else an empty one, else None: where a card goes by itself (double-tap, auto
     placement)."""
     columns = [d for d in dests if d.startswith("t")]
-    building = [d for d in columns if g.cards(d) and g.face_down(d) < len(g.cards(d))]
+    building = [d for d in columns if g.cards(d) and not g.top_face_down(d)]
     if building:
         return max(building, key=lambda d: len(g.cards(d)))
     closed = [d for d in columns if g.cards(d)]
