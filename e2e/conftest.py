@@ -81,6 +81,7 @@ def shared(browser, site):
         browser,
         site,
         "#CR1-N-AAAAAAB",
+        query="?test=1&idle-solver=0",  # no quiet look after every test's moves: asked only
         reduced_motion="reduce",
         permissions=["clipboard-read", "clipboard-write"],
     )

@@ -45,9 +45,9 @@ def hinted(page) -> tuple[str | None, str | None]:
     return src, dst
 
 
-def test_hint_from_an_opening_highlights_a_winning_move_in_under_two_seconds(board):
+def test_hint_from_an_opening_highlights_a_winning_move_in_under_two_seconds(fresh):
     code = "CR1-N-AAAAARM"  # the solver wins this one in 119 states (docs/results/CR1-N.csv)
-    load_code(board, code)
+    board = fresh(f"#{code}", query="?test=1&idle-solver=1", reduced_motion="reduce")
     # the worker starts when the page has been idle a few seconds after ready (a hint before
     # that waits for its boot too: about 1 s more on an idle machine)
     attached(board, "body[data-solver-thread=worker]", 30_000)
@@ -342,11 +342,12 @@ def wiggle(page, x: float, y: float, moves: int) -> None:
         painted(page)
 
 
-def test_a_move_that_loses_the_deal_is_said_once_with_an_undo_back_to_a_win(board):
+def test_a_move_that_loses_the_deal_is_said_once_with_an_undo_back_to_a_win(fresh):
     """Forty Thieves near its end: three moves along a winning line, then a draw that leaves
     no win (the worker's quiet look after each move proves it); the notice offers the undo."""
     start = spades_and_hearts_from_six(BLOCKING[:2] + ["6H JH JS"] + BLOCKING[3:], "JH QS 9H TH")
     g = game.replay(start.copy(), solve(start).moves[:3])
+    board = fresh("", query="?test=1&idle-solver=1", reduced_motion="reduce")  # (looks quietly)
     attached(board, "body[data-solver-thread=worker]", 30_000)
     load_position(board, g.position())
     attached(board, "body[data-watched=winnable]", 10_000)

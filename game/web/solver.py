@@ -81,6 +81,7 @@ class Solving:
         self.asked = 0  # the last request's id: replies to older ones are stale
         self.trail = Trail()
         self.watch: Asked | None = None  # the quiet look at the position on the table
+        self.looks = True  # quiet looks after each pause (not on a test's page that has none)
         self.said_lost = False  # "no longer winnable" is said once, until a win is possible again
         self.pause_count = 0  # changes on the table: a look is asked only after a pause
         self.hinted_button = False  # a button lit up as the hint (Redeal)
@@ -127,7 +128,7 @@ class Solving:
         self.pause_count += 1
         if key in self.trail.known:
             self.judged(key)
-        elif g.status == "playing" and self.worker.started:
+        elif g.status == "playing" and self.worker.started and self.looks:
             count = self.pause_count
             window.setTimeout(create_once_callable(lambda: self.watch_now(count)), WATCH_DELAY_MS)
 

@@ -186,3 +186,5 @@ async def start() -> None:
     page.dailies.page_ready()
     if solver_starts_when_idle(str(window.location.search)):  # the boot never waits for it
         page.solving.worker.start_when_idle(page.solving.watch_position)
+    else:  # a test's page whose solver works only when asked: no quiet looks either
+        page.solving.looks = False

@@ -97,8 +97,10 @@ def hooks_on(search: str) -> bool:
 
 def solver_starts_when_idle(search: str) -> bool:
     """Whether the solver's worker starts by itself once the page is idle (so that a first
-    Hint is quick). Always, but for a test (``?test&idle-solver=0``) whose page never needs it
-    unasked: a second Pyodide booting beside every short test page costs the suite its time."""
+    Hint is quick) and looks quietly at each position the player pauses on. Always, but for a
+    test (``?test&idle-solver=0``) whose page never needs it unasked: a second Pyodide booting
+    beside every short test page, and a search after every pause of the page most tests
+    share, cost the suite its time; there a Hint or a check still starts the worker."""
     return not (hooks_on(search) and "0" in query_values(search, "idle-solver"))
 
 
