@@ -224,3 +224,25 @@ def fill_the_quota(page: Page) -> None:
     """Leave the page's storage not one character free, as another app of its origin would:
     every record that grows or is new fails to be written."""
     page.evaluate(FILL_THE_QUOTA)
+
+
+def axe_violations(page: Page, context: str | None = None, rules: list[str] | None = None) -> str:
+    """axe-core's report of ``page`` ('' when nothing is found): over the whole document, or
+    only ``context`` (a selector: an open modal dialog, the rest of the page inert and checked
+    before it opened), every rule or only ``rules``. axe's 500 KB script is injected once per
+    document, not before every run."""
+    from axe_playwright_python.base import AxeResults  # requirements-dev.txt
+    from axe_playwright_python.sync_playwright import Axe
+
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.evaluate(Axe().axe_script)
+    options: dict[str, object] = {"resultTypes": ["violations"]}
+    if rules:
+        options["runOnly"] = rules
+    results = AxeResults(
+        page.evaluate(
+            "([context, options]) => axe.run(context ? {include: [context]} : document, options)",
+            [context, options],
+        )
+    )
+    return results.generate_report() if results.violations_count else ""

@@ -1,11 +1,12 @@
 """axe-core over the page (every rule, every impact): both games, a wide window and a phone,
 the board idle, a card selected, the menu open, Settings open, the game picker open, and each
-dialog open."""
+dialog open (checked alone: a modal dialog leaves the page behind it inert, and that page was
+checked as it was before the dialog opened)."""
 
 from __future__ import annotations
 
 import pytest
-from pages import close_settings, load_code, open_menu, open_settings, resize, tap
+from pages import axe_violations, close_settings, load_code, open_menu, open_settings, resize, tap
 from playwright.sync_api import Page
 
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
@@ -20,11 +21,9 @@ DIALOGS = (
 )
 
 
-def check(page: Page, state: str) -> None:
-    from axe_playwright_python.sync_playwright import Axe  # requirements-dev.txt
-
-    results = Axe().run(page)
-    assert results.violations_count == 0, f"{state}:\n{results.generate_report()}"
+def check(page: Page, state: str, context: str | None = None) -> None:
+    report = axe_violations(page, context)
+    assert not report, f"{state}:\n{report}"
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -44,11 +43,11 @@ def test_axe_finds_nothing_on_the_board_settings_and_dialogs(board, code, size):
         close_settings(board)
         board.locator("header [data-action=game]").click()  # the picker, its list written
         board.locator("#picker-dialog").wait_for()
-        check(board, "the game picker")
+        check(board, "the game picker", "#picker-dialog")
         board.keyboard.press("Escape")
         for dialog in DIALOGS:
             board.evaluate(f"document.querySelector('#{dialog}').showModal()")
-            check(board, dialog)
+            check(board, dialog, f"#{dialog}")  # (modal: the board behind it is inert)
             board.evaluate(f"document.querySelector('#{dialog}').close()")
     finally:
         resize(board, 1280, 800)

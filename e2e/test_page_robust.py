@@ -31,21 +31,21 @@ def plays(page) -> None:
 
 
 # --- storage -----------------------------------------------------------------------------------
+# Each kind of damage once from a cold start: a value JSON refuses and Python reads, a nesting
+# deep enough to overflow a parser (Pyodide's stack is not CPython's), a save of the older
+# schema. The other damaged values (1e400, a string, a negative time, a refused move) are read
+# by the same code, and tests/test_storage.py reads each of them; a cold start costs ~4 s.
 @pytest.mark.parametrize(
     "key, value",
     [
         (GAME_PREFIX + CODE, '{"v": 2, "code": "CR1-N-AAAAAAB", "line": "", "elapsed": NaN}'),
-        (GAME_PREFIX + CODE, '{"v": 2, "code": "CR1-N-AAAAAAB", "line": "", "elapsed": 1e400}'),
-        (GAME_PREFIX + CODE, '{"v": 2, "code": "CR1-N-AAAAAAB", "line": "", "elapsed": "abc"}'),
-        (GAME_PREFIX + CODE, '{"v": 2, "code": "CR1-N-AAAAAAB", "line": "", "elapsed": -1e7}'),
         (GAME_PREFIX + CODE, "[" * 100_000 + "]" * 100_000),
-        (GAME_PREFIX + CODE, '{"v": 2, "code": "CR1-N-AAAAAAB", "line": "f1-t1"}'),
         (
             LEGACY_GAME_KEY,
             json.dumps({"code": CODE, "position": game.new("FT1-N-AAAAAAB").position()}),
         ),
     ],
-    ids=["NaN", "1e400", "abc", "negative", "nested", "refused move", "other game (schema 1)"],
+    ids=["NaN", "nested", "other game (schema 1)"],
 )
 def test_a_damaged_save_is_set_aside_with_one_notice_and_the_deal_starts(fresh, key, value):
     page = fresh(f"#{CODE}", storage={key: value})
@@ -147,7 +147,13 @@ def test_a_window_given_no_frames_still_draws_a_new_deal(board):
         page.evaluate("() => { requestAnimationFrame = window.__frames; }")
 
 
-@pytest.mark.parametrize("bad", BAD_HASHES, ids=lambda h: h[:24])
+# a cold start per kind of harm (a bad escape, a letter that upper-cases into the alphabet,
+# a hash of 100,000 characters): the boot reads the hash as a running page does, and
+# tests/test_links.py reads every one of them; a cold start costs ~3 s of the suite
+COLD = [BAD_HASHES[3], BAD_HASHES[5], BAD_HASHES[8]]
+
+
+@pytest.mark.parametrize("bad", COLD, ids=lambda h: h[:24])
 def test_a_hostile_link_starts_a_fresh_deal_from_a_cold_start(fresh, bad):
     page = fresh(bad)
     expect(page.locator("#announce")).to_contain_text("does not hold a valid game code")
@@ -162,7 +168,7 @@ def test_a_hostile_link_starts_a_fresh_deal_from_a_cold_start(fresh, bad):
     assert page.evaluate("document.documentElement.scrollWidth") <= 1280
 
 
-@pytest.mark.parametrize("bad", BAD_HASHES[:4] + BAD_HASHES[7:8], ids=lambda h: h[:24])
+@pytest.mark.parametrize("bad", BAD_HASHES, ids=lambda h: h[:24])
 def test_a_hostile_link_on_a_running_page_is_reported_not_refused(board, bad):
     load_code(board, CODE)
     board.evaluate("hash => { location.hash = hash; }", bad)
