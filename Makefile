@@ -3,8 +3,9 @@ PYTHON ?= python3
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8000
-# pytest-xdist workers for make test and make check: this machine's two cores
-JOBS   ?= 2
+# pytest-xdist workers for make test and make check: one more than this machine's two cores,
+# since the browser tests wait on pages (docs/TESTING.md)
+JOBS   ?= 3
 
 .PHONY: play build site lint check fuzz audit bench-solver test test-unit test-e2e test-pyodide bench bench-pyodide results results-long daily \
         screenshots clean

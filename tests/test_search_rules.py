@@ -94,7 +94,7 @@ def test_solve_is_a_proof_or_the_search():
                 ), (name, seed)
 
 
-SEEDS = 8  # random endgames a game: loose and tight, one in three needing a pass where one may
+SEEDS = 6  # random endgames a game: loose and tight, one in three needing a pass where one may
 STATES = 10_000  # each search's budget: a small endgame's verdict comes far sooner
 
 

@@ -12,6 +12,7 @@ offering one.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import game
@@ -62,14 +63,14 @@ def stored_line(text: str, code: str) -> list[Move] | None:
         deal = str(GameCode.parse(code)).rsplit("-", 1)[1]
     except CodeError:
         return None
-    for row in text.splitlines():
-        head, _, rest = row.partition(" ")
-        if head == deal:
-            try:
-                return [Move.from_text(word) for word in rest.split()]
-            except BadMoveText:
-                return None
-    return None
+    # the row found where it starts, not by splitting a file of a thousand rows into lines
+    row = re.search(rf"^{re.escape(deal)}(?: (.*))?$", text, re.MULTILINE)
+    if row is None:
+        return None
+    try:
+        return [Move.from_text(word) for word in (row.group(1) or "").split()]
+    except BadMoveText:
+        return None
 
 
 class Played:
