@@ -102,12 +102,18 @@ def test_a_hint_asked_while_the_worker_boots_answers_within_two_seconds(fresh):
     # the worker's search, answered or not, runs to its end; its line is then the next answer
     attached(page, "body[data-solver-thread=worker]", 30_000)
     page.wait_for_function("!document.body.dataset.solver", timeout=10_000)
-    started = page.evaluate("performance.now()")
+    page.evaluate(  # whether the next Hint starts a search (a state, not a time: on a loaded
+        # machine a Hint that needs none still took 0.7 s to be said once)
+        """() => { window.searched = false;
+            const seen = () => { if (document.body.dataset.solver) window.searched = true; };
+            new MutationObserver(seen).observe(document.body, {attributeFilter: ['data-solver']});
+        }"""
+    )
     page.click("[data-action=hint]")
     page.wait_for_function(
-        "document.querySelector('#announce').textContent.startsWith('Hint:')", timeout=1_000
+        "document.querySelector('#announce').textContent.startsWith('Hint:')", timeout=5_000
     )
-    assert (page.evaluate("performance.now()") - started) / 1000 < 0.5
+    assert page.evaluate("window.searched") is False  # the line found answered it at once
     print(f"first hint: {seconds:.2f} s, worker {booting}, {first!r}")
 
 
