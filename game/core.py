@@ -280,7 +280,10 @@ class Solitaire:
     def top_face_down(self, place: str) -> bool:
         """Whether the top card of ``place`` lies face down (only where ``TOP_DOWN``): it
         takes any card, and its one move turns it up."""
-        i = self.index(place)
+        return self.top_down_at(self.index(place))
+
+    def top_down_at(self, i: int) -> bool:
+        """:meth:`top_face_down` by place number (the fast path's)."""
         return 0 < len(self._p[i]) == self._down[i]
 
     def hidden_count(self, place: str) -> int:

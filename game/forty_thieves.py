@@ -309,8 +309,7 @@ class FortyThieves(Solitaire):
     def reason_at(self, s: int, d: int, n: int = 1) -> Reason | None:
         p = self._p
         if s == d:  # a column onto itself: where the player turns cards up, its face-down top
-            closed = self.BLIND and n == 1 and bool(p[s]) and self._down[s] == len(p[s])
-            return None if closed else "same_place"
+            return None if self.BLIND and n == 1 and self.top_down_at(s) else "same_place"
         stock = self.STOCK_AT
         if s == stock:
             if d != stock + 1 or n != 1:
@@ -318,7 +317,7 @@ class FortyThieves(Solitaire):
             return None if p[stock] else "stock_empty"
         if stock <= d <= stock + 1 or not p[s]:
             return "not_playable"
-        if self.BLIND and self._down[s] == len(p[s]):  # a column's face-down top card
+        if self.BLIND and self.top_down_at(s):  # a column's face-down top card
             return "face_down"
         kings = self.KINGS_AT  # (-1, no place's number, where there is none)
         if s == kings:
@@ -385,7 +384,7 @@ class FortyThieves(Solitaire):
         col = p[d]
         if not col:
             return self.reason_empty(c, s)
-        if self.BLIND and self._down[d] == len(col):
+        if self.BLIND and self.top_down_at(d):
             return None  # any card onto a face-down top card
         if col[-1] not in self.ONTO[c]:
             top = col[-1]
@@ -676,8 +675,7 @@ class FortyThieves(Solitaire):
         closed: list[int] = []
         columns: Sequence[int] = self.COLUMN_RANGE
         if self.BLIND:
-            down = self._down
-            closed = [j for j in columns if p[j] and down[j] == len(p[j])]
+            closed = [j for j in columns if self.top_down_at(j)]
             out += [(j, j) for j in closed]
             columns = [j for j in columns if j not in closed]
         for j in columns:
@@ -754,11 +752,8 @@ class FortyThieves(Solitaire):
         it)."""
         p = self._p
         places = (*self.COLUMN_RANGE, self.WASTE_AT, *self.CELL_RANGE)
-        if self.BLIND:  # (a column's face-down top is not a top here)
-            down = self._down
-            tops = [p[j][-1] for j in places if len(p[j]) > down[j]]
-        else:
-            tops = [p[j][-1] for j in places if p[j]]
+        blind = self.BLIND  # (a column's face-down top is not a top here)
+        tops = [p[j][-1] for j in places if p[j] and not (blind and self.top_down_at(j))]
         if self.KINGS_AT > 0 and any(c % 13 == 12 for c in tops):
             return True
         if self.HOME_COLOURS:
@@ -815,9 +810,9 @@ class FortyThieves(Solitaire):
             return f"{name}: empty"
         if fact.kind == "waste":
             return f"{name}: {count_phrase(len(cards))}, {cards[-1].name()} on top"
-        down = self.hidden_count(place)
-        if down == len(cards):  # (``blind``: its top card too, unnamed)
+        if self.top_face_down(place):  # (``blind``: its top card too, unnamed)
             return f"{name}: {count_phrase(len(cards))}, all face down"
+        down = self.hidden_count(place)
         listing = ", ".join(c.name() for c in self.face_up(place))  # a face-down one: unnamed
         hidden = f", {count_phrase(down)} face down" if down else ""
         return (

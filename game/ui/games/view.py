@@ -188,10 +188,7 @@ def longest_column(g: game.Solitaire, dests: list[str]) -> str | None:
     ranks it), else an empty one, else None: where a card goes by itself (double-tap, auto
     placement)."""
     columns = [d for d in dests if d.startswith("t")]
-    building = [d for d in columns if g.cards(d) and not g.top_face_down(d)]
-    if building:
-        return max(building, key=lambda d: len(g.cards(d)))
-    closed = [d for d in columns if g.cards(d)]
-    if closed:
-        return max(closed, key=lambda d: len(g.cards(d)))
+    piles = [d for d in columns if g.cards(d)]
+    if piles:  # face up before face down, then the longest (the first of equals)
+        return max(piles, key=lambda d: (not g.top_face_down(d), len(g.cards(d))))
     return columns[0] if columns else None
