@@ -11,6 +11,7 @@ for the solver: it trusts its caller to play only what ``legal_moves`` offers.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import deque
 from collections.abc import Iterable
@@ -123,18 +124,31 @@ class Move(NamedTuple):
         """``"t3-f1"`` -> ``Move("t3", "f1")``, ``"t3-t7x3"`` -> ``Move("t3", "t7", 3)``,
         ``"redeal"`` -> :data:`REDEAL`; the places are checked when the move is played. Only
         the form ``text()`` writes is read (no ``x1``, no leading zero)."""
-        if text == _REDEAL_WORD:
-            return REDEAL
-        parts = text.split("-") if isinstance(text, str) else []
-        run = _RUN_SUFFIX.fullmatch(parts[1]) if len(parts) == 2 else None
-        if run is not None:
-            parts[1] = run[1]
-        if len(parts) != 2 or not all(p and p.isascii() and p.isalnum() for p in parts):
-            raise BadMoveText(
-                f"bad move {text!r}: expected SRC-DST such as t3-f1, SRC-DSTxN for a run of N "
-                "cards such as t3-t7x3, or redeal"
-            )
-        return cls(parts[0], parts[1], int(run[2]) if run is not None else 1)
+        if not isinstance(text, str):
+            raise _bad_move(text)
+        return _read_move(text)
+
+
+def _bad_move(text: object) -> BadMoveText:
+    return BadMoveText(
+        f"bad move {text!r}: expected SRC-DST such as t3-f1, SRC-DSTxN for a run of N cards "
+        "such as t3-t7x3, or redeal"
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _read_move(text: str) -> Move:
+    """:meth:`Move.from_text`, kept: a stored line or a replay reads the same few hundred
+    texts over and over (half a replay's time, read afresh), and a ``Move`` never changes."""
+    if text == _REDEAL_WORD:
+        return REDEAL
+    parts = text.split("-")
+    run = _RUN_SUFFIX.fullmatch(parts[1]) if len(parts) == 2 else None
+    if run is not None:
+        parts[1] = run[1]
+    if len(parts) != 2 or not all(p and p.isascii() and p.isalnum() for p in parts):
+        raise _bad_move(text)
+    return Move(parts[0], parts[1], int(run[2]) if run is not None else 1)
 
 
 _REDEAL_WORD = "redeal"

@@ -253,7 +253,9 @@ def test_every_daily_deal_has_its_line_shipped_and_it_wins(kind):
     for n, code in enumerate(read_pool(kind)):
         path = lines_path(code)
         assert path is not None
-        text = texts.setdefault(path, (ROOT / path).read_text())
+        if path not in texts:
+            texts[path] = (ROOT / path).read_text()
+        text = texts[path]
         moves = stored_line(text, code)
         assert moves, code
         start = game.new(code)
