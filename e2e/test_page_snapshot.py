@@ -32,9 +32,22 @@ def plays(page) -> None:
     expect(top_card(page, "f5")).to_have_attribute("data-card", "QS")
 
 
-def test_the_game_boots_from_the_snapshot(browser, site):
+def test_the_game_boots_from_the_snapshot_which_held_everything_imported_before_ready(
+    browser, site
+):
     context, page, watch = open_board(browser, site)
     assert page.evaluate("document.body.dataset.boot") == "snapshot"
+    imported = set(json.loads(page.evaluate("window.solitaireBootModules")))
+    held = set(json.loads(page.request.get(f"{site}static/snapshot.json").text())["modules"])
+    assert set(BOOT_MODULES + PYSCRIPT_IMPORTS) <= held
+    missing = {
+        name
+        for name in imported - held
+        if name.split(".")[0] not in INSTALLED_BY_PYSCRIPT and name not in BROWSER_MODULES
+    }
+    assert missing == set()
+    # the exclusions are real: each is on the page, none could be in the snapshot
+    assert {"pyscript", "_pyscript", "polyscript", "js", *BROWSER_MODULES} <= imported - held
     plays(page)
     watch.check()
     context.close()
@@ -143,15 +156,19 @@ def test_a_kept_snapshot_evicted_is_fetched_again_as_shipped(browser, site):
     """As shipped (no ?snapshot=1), a plain boot never asks for the snapshot: a copy evicted
     without being fetched (here after a snapshot boot that never got ready) is fetched again
     in the background once the page is ready, so the next visit restores it again (it did
-    not until the next deployment)."""
+    not until the next deployment). The mark a snapshot boot leaves until the page is ready,
+    found at the next load, means that boot crashed or froze: that load boots plainly."""
     context, page, watch = open_board(browser, site, query="?test=1")
     until(page, f"caches.match({SNAPSHOT_URL}).then(Boolean)", timeout=90_000)
     page.evaluate("localStorage.setItem('solitaire.boot', 'snapshot')")  # as a crashed boot
     ready(page, reload=True)
     assert page.evaluate("document.body.dataset.boot") == "plain"  # every copy evicted
+    assert page.evaluate("localStorage.getItem('solitaire.boot')") is None
     until(page, f"caches.match({SNAPSHOT_URL}).then(Boolean)", timeout=60_000)  # fetched again
     ready(page, reload=True)
     assert page.evaluate("document.body.dataset.boot") == "snapshot"
+    assert page.evaluate("localStorage.getItem('solitaire.boot')") is None  # cleared when ready
+    assert kept_copy(page)[0]
     plays(page)
     watch.check()
     context.close()
@@ -276,36 +293,6 @@ def test_a_bad_copy_in_the_offline_cache_is_replaced(browser, site):
     context.close()
 
 
-def test_the_inflated_copy_skips_inflation_and_a_damaged_one_is_dropped(browser, site):
-    context, page, watch = open_board(browser, site)
-    until(
-        page,
-        "caches.open('snapshot-inflated').then(c => c.keys()).then(k => k.length === 1)",
-        timeout=30_000,
-    )
-    page.route("**/snapshot.bin.gz", lambda route: route.abort())  # must not be needed now
-    ready(page, reload=True)
-    assert page.evaluate("document.body.dataset.boot") == "snapshot"
-    page.evaluate("""async () => {  // damaged in storage, with the right size
-        const store = await caches.open('snapshot-inflated');
-        const [key] = await store.keys();
-        const size = (await (await store.match(key)).arrayBuffer()).byteLength;
-        await store.put(key, new Response(new Uint8Array(size).fill(7)));
-    }""")
-    ready(page, reload=True)
-    # caught by its checksum before use, and inflated again from the offline copy (the
-    # service worker's, which page.route does not see)
-    assert page.evaluate("document.body.dataset.boot") == "snapshot"
-    sha = json.loads(page.request.get(f"{site}static/snapshot.json").text())["sha256"]
-    until(page, f"({KEPT})().then(k => k && k[0] === {json.dumps(sha)})")
-    page.unroute("**/snapshot.bin.gz")
-    ready(page, reload=True)
-    assert page.evaluate("document.body.dataset.boot") == "snapshot"
-    watch.errors[:] = [e for e in watch.errors if "ERR_FAILED" not in e]  # the aborted fetch
-    watch.check()
-    context.close()
-
-
 KEPT = """async () => {  // the kept copy: [its SHA-256, the checksum stored beside it]
     const store = await caches.open('snapshot-inflated');
     const [key] = await store.keys();
@@ -331,51 +318,41 @@ def kept_copy(page):
     return page.evaluate(KEPT)
 
 
-@pytest.mark.parametrize("damage", DAMAGE)
-def test_a_kept_copy_damaged_in_storage_is_caught_before_use_and_repaired(browser, site, damage):
-    """Bytes that still load would crash Pyodide or freeze the tab on every visit: the checksum
-    kept beside them catches the damage first, and the snapshot is inflated anew."""
+def test_a_kept_copy_skips_inflation_and_damaged_in_storage_is_caught_before_use(browser, site):
+    """The inflated copy spares the next boots the inflation: they need no packed snapshot.
+    Damaged bytes in it that still load would crash Pyodide or freeze the tab on every visit:
+    the checksum kept beside them catches each damage first, and the snapshot is inflated
+    again from the offline copy (the service worker's, which page.route does not see)."""
     context, page, watch = open_board(browser, site)
     sha = json.loads(page.request.get(f"{site}static/snapshot.json").text())["sha256"]
     good = kept_copy(page)
     assert good[0] == sha and good[1]
-    page.evaluate(
-        """async (damage) => {
-        const store = await caches.open('snapshot-inflated');
-        const [key] = await store.keys();
-        const hit = await store.match(key);
-        const bytes = new Uint8Array(await hit.arrayBuffer());
-        eval(damage);
-        await store.put(key, new Response(bytes, { headers: hit.headers }));
-    }""",
-        DAMAGE[damage],
-    )
-    assert page.evaluate(KEPT)[0] != sha  # really damaged, checksum header unchanged
-    messages = []
-    page.on("console", lambda m: messages.append(m.text))
+    controlled(page)  # the worker keeps the packed copy this load used: the repair's source
+    page.route("**/snapshot.bin.gz", lambda route: route.abort())  # never from the network
     ready(page, reload=True)
-    assert page.evaluate("document.body.dataset.boot") == "snapshot"  # from the good copy
-    plays(page)
-    assert any("damaged" in m for m in messages)
-    until(page, f"({KEPT})().then(k => k && k[0] === {json.dumps(sha)})")
-    watch.check()
-    context.close()
-
-
-def test_a_snapshot_boot_that_never_finished_is_not_tried_again(browser, site):
-    """The mark a snapshot boot leaves until the page is ready: found at the next load, it
-    means that boot crashed or froze, so this one boots plainly and evicts every copy."""
-    context, page, watch = open_board(browser, site)
-    kept_copy(page)
-    assert page.evaluate("localStorage.getItem('solitaire.boot')") is None  # cleared when ready
-    page.evaluate("localStorage.setItem('solitaire.boot', 'snapshot')")  # as a crashed boot
-    ready(page, reload=True)
-    assert page.evaluate("document.body.dataset.boot") == "plain"
-    assert page.evaluate("localStorage.getItem('solitaire.boot')") is None
-    plays(page)
-    ready(page, reload=True)  # the copies were evicted: fetched, restored and kept anew
     assert page.evaluate("document.body.dataset.boot") == "snapshot"
-    assert kept_copy(page)[0]
+    messages: list[str] = []
+    page.on("console", lambda m: messages.append(m.text))
+    for name, damage in DAMAGE.items():
+        page.evaluate(
+            """async (damage) => {
+            const store = await caches.open('snapshot-inflated');
+            const [key] = await store.keys();
+            const hit = await store.match(key);
+            const bytes = new Uint8Array(await hit.arrayBuffer());
+            eval(damage);
+            await store.put(key, new Response(bytes, { headers: hit.headers }));
+        }""",
+            damage,
+        )
+        assert page.evaluate(KEPT)[0] != sha, name  # really damaged, checksum header unchanged
+        messages.clear()
+        ready(page, reload=True)
+        assert page.evaluate("document.body.dataset.boot") == "snapshot", name  # a good copy
+        assert any("damaged" in m for m in messages), name
+        until(page, f"({KEPT})().then(k => k && k[0] === {json.dumps(sha)})")  # kept anew
+    plays(page)
+    watch.errors[:] = [e for e in watch.errors if "ERR_FAILED" not in e]  # an aborted fetch
     watch.check()
     context.close()
 
@@ -393,22 +370,4 @@ def test_bytes_that_are_not_the_builds_are_never_kept(browser, site):
         page.goto(f"{site}index.html?test=1&snapshot=1#CR1-N-AAAAAAB")
     ready(page)
     assert page.evaluate("caches.open('snapshot-inflated').then(c => c.keys())") == []
-    context.close()
-
-
-def test_everything_imported_before_ready_was_in_the_snapshot(browser, site):
-    context, page, watch = open_board(browser, site)
-    assert page.evaluate("document.body.dataset.boot") == "snapshot"
-    imported = set(json.loads(page.evaluate("window.solitaireBootModules")))
-    held = set(json.loads(page.request.get(f"{site}static/snapshot.json").text())["modules"])
-    assert set(BOOT_MODULES + PYSCRIPT_IMPORTS) <= held
-    missing = {
-        name
-        for name in imported - held
-        if name.split(".")[0] not in INSTALLED_BY_PYSCRIPT and name not in BROWSER_MODULES
-    }
-    assert missing == set()
-    # the exclusions are real: each is on the page, none could be in the snapshot
-    assert {"pyscript", "_pyscript", "polyscript", "js", *BROWSER_MODULES} <= imported - held
-    watch.check()
     context.close()
