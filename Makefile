@@ -120,9 +120,11 @@ daily: $(VENV)/.stamp
 	$(PY) -m tools.daily pools
 	$(PY) -m tools.lines
 
+# --no-compile: pip would compile every module of every package (numpy, dask, mypy…) to
+# bytecode, 20 s -> 13 s of a fresh clone's set-up; Python compiles what is imported instead
 $(VENV)/.stamp: requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-compile -r requirements-dev.txt
 	touch $@
 
 node_modules/.stamp: package.json package-lock.json
