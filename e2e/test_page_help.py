@@ -1,6 +1,6 @@
 """The help pages (tools/help.py) in a real Chromium: the toolbar's Help shows the help of
 the game being played in the page's language (a dialog; its full page leads back to the same
-deal), the pages work offline after a first visit, and axe-core finds nothing to fix in
+deal), and axe-core finds nothing to fix in
 English and Arabic at phone and desktop sizes, light and dark, nor in the dialog."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from harness import Watch, controlled, ready, visit
-from pages import axe_violations, choose, open_menu, tap
+from harness import Watch, ready
+from pages import axe_violations, choose, open_menu
 from playwright.sync_api import expect
 
 from game.kinds import FORTY_THIEVES, REGISTRY
@@ -76,42 +76,6 @@ def test_a_new_tab_click_follows_the_link(fresh):
     assert re.search(r"/help/en/forty-thieves\.html#FT1-N-AAAABCD$", tab.url), tab.url
     expect(page.locator("#help-dialog")).not_to_have_attribute("open", "")
     tab.close()
-
-
-def test_help_works_offline_and_leads_back_to_the_game(profile_browser, own_site):
-    server, url, _ = own_site
-    context = profile_browser
-    page = context.pages[0] if context.pages else context.new_page()
-    watch = Watch(page, url)
-    visit(page, f"{url}index.html#CR1-N-AAAAAAB")
-    controlled(page)
-    tap(page, "t6")  # a move, to find again after the help
-    moves = page.locator("#stat-moves").text_content()
-    # the background download done: cut off in the middle, Chromium logs its failed request
-    expect(page.locator("body")).to_have_attribute("data-download", "kept", timeout=60_000)
-    server.shutdown()
-    context.set_offline(True)
-    choose(page, "help")  # the dialog's text comes from the worker's cache
-    expect(page.locator("#help-content h1")).to_have_text("Crescent: rules and help")
-    page.locator("#help-full").click()  # and so does the page
-    expect(page.locator("h1")).to_have_text("Crescent: rules and help")
-    # the stylesheet came from the worker's cache too: the bar gets its colour (the heading
-    # is parsed before the stylesheet has arrived: wait for it, as a reader's eye would)
-    page.wait_for_function(
-        "!['rgba(0, 0, 0, 0)', 'transparent'].includes("
-        "getComputedStyle(document.querySelector('.help-bar')).backgroundColor)",
-        timeout=10_000,
-    )
-    page.locator(".games a", has_text="Forty Thieves").click()
-    expect(page).to_have_url(re.compile(r"/help/en/forty-thieves\.html#CR1-N-AAAAAAB$"))
-    page.locator(".languages a[hreflang=bg]").click()
-    expect(page.locator("html")).to_have_attribute("lang", "bg")
-    expect(page.locator("h1")).to_contain_text("Четиридесетте разбойници")
-    page.locator("a[data-back]").click()
-    ready(page)
-    expect(page.locator("#board")).to_have_attribute("data-code", "CR1-N-AAAAAAB")
-    expect(page.locator("#stat-moves")).to_have_text(moves)  # the saved game, resumed
-    watch.check()
 
 
 # every pair of language, size and colour scheme once (four runs, not all eight)

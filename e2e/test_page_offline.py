@@ -1,4 +1,5 @@
-"""Offline play and updates: the built site (make site) under a sub-path, as Pages serves it."""
+"""Offline play, the help pages included, and updates: the built site (make site) under a
+sub-path, as Pages serves it."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections import Counter
 from urllib.parse import urlsplit
 
 from harness import ROOT, Watch, controlled, ready, until, visit
-from pages import open_settings, tap, top_card
+from pages import choose, open_settings, tap, top_card
 from playwright.sync_api import expect
 
 from tools.serve import PREFIX
@@ -16,7 +17,7 @@ from tools.site import build, copy_sources
 SITE = ROOT / "_site"
 
 
-def test_offline_reload_plays_and_other_deals_open(profile_browser, own_site):
+def test_offline_reload_plays_other_deals_open_and_help_reads(profile_browser, own_site):
     server, url, site_dir = own_site
     context = profile_browser
     page = context.pages[0] if context.pages else context.new_page()
@@ -41,6 +42,27 @@ def test_offline_reload_plays_and_other_deals_open(profile_browser, own_site):
     ready(page, reload=True)
     tap(page, "t6")
     expect(top_card(page, "f5")).to_have_attribute("data-card", "QS")
+    moves = page.locator("#stat-moves").text_content()  # to find again after the help
+    choose(page, "help")  # the dialog's text comes from the worker's cache
+    expect(page.locator("#help-content h1")).to_have_text("Crescent: rules and help")
+    page.locator("#help-full").click()  # and so does the page
+    expect(page.locator("h1")).to_have_text("Crescent: rules and help")
+    # the stylesheet came from the worker's cache too: the bar gets its colour (the heading
+    # is parsed before the stylesheet has arrived: wait for it, as a reader's eye would)
+    page.wait_for_function(
+        "!['rgba(0, 0, 0, 0)', 'transparent'].includes("
+        "getComputedStyle(document.querySelector('.help-bar')).backgroundColor)",
+        timeout=10_000,
+    )
+    page.locator(".games a", has_text="Forty Thieves").click()
+    expect(page).to_have_url(re.compile(r"/help/en/forty-thieves\.html#CR1-N-AAAAAAB$"))
+    page.locator(".languages a[hreflang=bg]").click()
+    expect(page.locator("html")).to_have_attribute("lang", "bg")
+    expect(page.locator("h1")).to_contain_text("Четиридесетте разбойници")
+    page.locator("a[data-back]").click()  # back to the game
+    ready(page)
+    expect(page.locator("#board")).to_have_attribute("data-code", "CR1-N-AAAAAAB")
+    expect(page.locator("#stat-moves")).to_have_text(moves)  # the saved game, resumed
     other = context.new_page()
     Watch(other, url)
     visit(other, f"{url}index.html#FT1-N-AAAABCD")  # a friend's link, opened on the train

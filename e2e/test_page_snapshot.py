@@ -5,7 +5,6 @@ from __future__ import annotations
 import gzip
 import json
 
-import pytest
 from harness import ROOT, Watch, controlled, library_modules, open_page, ready, until, visit
 from pages import tap, top_card
 from playwright.sync_api import expect
@@ -178,28 +177,38 @@ def damaged_library(route):
     route.fulfill(content_type="application/zip", body=b"PK\x03\x04 not the build's library")
 
 
-@pytest.mark.parametrize(
-    "case, route",
-    [
-        ("missing", ("**/static/stdlib.zip", lambda route: route.fulfill(status=404, body="x"))),
-        ("damaged", ("**/static/stdlib.zip", damaged_library)),
-        ("unreachable", ("**/static/stdlib.zip", lambda route: route.abort())),
-    ],
-)
-def test_a_bad_trimmed_library_boots_on_the_full_one(browser, site, case, route):
-    """No snapshot then (it only fits the trimmed library): a plain boot on Pyodide's own.
-    Both visits in one context, its service worker blocked (it would fetch the good library
-    past the page's route, and serve it to the second visit); the second visit finds
-    Pyodide's own files in the browser's cache (a second visit once: it goes as the first
-    whatever failed, and a boot on the full library costs ~5 s)."""
-    first, second = "?test=1", "?test=1&snapshot=1"
-    context, page, watch = open_board(browser, site, route, query=first, service_workers="block")
-    for query in (first, second) if case == "missing" else (first,):
-        if query == second:
+BAD_LIBRARIES = {
+    "missing": lambda route: route.fulfill(status=404, body="x"),
+    "damaged": damaged_library,
+    "unreachable": lambda route: route.abort(),
+}
+
+
+def test_a_bad_trimmed_library_boots_on_the_full_one(browser, site):
+    """No snapshot then (it only fits the trimmed library): a plain boot on Pyodide's own,
+    for each way the library can be bad, in turn in one context, its service worker blocked
+    (it would fetch the good library past the page's route, and serve it to the next visit);
+    the later visits find Pyodide's own files in the browser's cache, and the last asks for
+    the snapshot (a boot on the full library costs ~5 s)."""
+    library = "**/static/stdlib.zip"
+    visits = [(case, "?test=1") for case in BAD_LIBRARIES] + [("missing", "?test=1&snapshot=1")]
+    first_case, first_query = visits[0]
+    context, page, watch = open_board(
+        browser,
+        site,
+        (library, BAD_LIBRARIES[first_case]),
+        query=first_query,
+        service_workers="block",
+    )
+    for n, (case, query) in enumerate(visits):
+        if n:
+            page.unroute(library)
+            page.route(library, BAD_LIBRARIES[case])
             visit(page, f"{site}index.html{query}#CR1-N-AAAAAAB")
         assert page.evaluate("document.body.dataset.boot") == "full", (case, query)
         assert page.locator("#boot-failed").is_hidden()
-        plays(page)
+        if not n:  # (later visits resume the game this move began)
+            plays(page)
         watch.errors[:] = [e for e in watch.errors if "404" not in e and "ERR_FAILED" not in e]
         watch.check()
     context.close()
@@ -232,40 +241,35 @@ def corrupt_snapshot(route):
     )  # a snapshot of garbage
 
 
-@pytest.mark.parametrize(
-    "case, route",
-    [
-        ("missing", ("**/snapshot.bin.gz", lambda route: route.fulfill(status=404, body="gone"))),
-        ("stale", ("**/snapshot.json", stale_info)),
-        ("corrupt", ("**/snapshot.bin.gz", corrupt_snapshot)),
-        ("not gzip", ("**/snapshot.bin.gz", lambda route: route.fulfill(body=b"not gzip at all"))),
-    ],
-)
-def test_a_bad_snapshot_boots_normally_and_is_replaced(browser, site, case, route):
-    context, page, watch = open_board(browser, site, route)
-    assert page.evaluate("document.body.dataset.boot") == "plain", case
-    plays(page)  # the player notices nothing but the time
-    watch.errors[:] = [e for e in watch.errors if "404" not in e]  # the missing file itself
-    watch.check()
-    page.unroute(route[0])
-    page.reload()  # the bad copy was evicted: the good snapshot is fetched and used again
-    ready(page)
-    assert page.evaluate("document.body.dataset.boot") == "snapshot", case
-    context.close()
-
-
-def test_a_snapshot_that_fails_to_restore_boots_normally(browser, site):
-    """Garbage of exactly the right size: it passes the checks, so Pyodide tries to restore it."""
-    context = browser.new_context()
-    page = context.new_page()
+def test_a_bad_snapshot_boots_normally_and_is_replaced(browser, site):
+    """Each way the snapshot can be bad, in turn on one page, its service worker blocked (the
+    snapshot comes from the network, where the route is) and the inflated copy forgotten (as
+    on the first visit after an update): a plain boot, the bad copy evicted, and the next
+    visit fetches the good snapshot and restores it. Garbage of exactly the right size passes
+    the checks, so Pyodide tries to restore it."""
+    context, page, watch = open_board(browser, site, service_workers="block")
+    assert page.evaluate("document.body.dataset.boot") == "snapshot"
     info = json.loads(page.request.get(f"{site}static/snapshot.json").text())
     garbage = gzip.compress(bytes(range(256)) * (info["bytes"] // 256), compresslevel=1)
-    context.close()
-    context, page, watch = open_board(
-        browser, site, ("**/snapshot.bin.gz", lambda route: route.fulfill(body=garbage))
-    )
-    assert page.evaluate("document.body.dataset.boot") == "plain"
-    plays(page)
+    packed = "**/snapshot.bin.gz"
+    bad = {
+        "missing": (packed, lambda route: route.fulfill(status=404, body="gone")),
+        "stale": ("**/snapshot.json", stale_info),
+        "corrupt": (packed, corrupt_snapshot),
+        "not gzip": (packed, lambda route: route.fulfill(body=b"not gzip at all")),
+        "fails to restore": (packed, lambda route: route.fulfill(body=garbage)),
+    }
+    for n, (case, (pattern, handler)) in enumerate(bad.items()):
+        page.evaluate("caches.delete('snapshot-inflated')")
+        page.route(pattern, handler)
+        ready(page, reload=True)
+        assert page.evaluate("document.body.dataset.boot") == "plain", case
+        if not n:  # the player notices nothing but the time (later boots resume this game)
+            plays(page)
+        page.unroute(pattern)
+        ready(page, reload=True)  # the bad copy was evicted: the good one fetched and used
+        assert page.evaluate("document.body.dataset.boot") == "snapshot", case
+    watch.errors[:] = [e for e in watch.errors if "404" not in e]  # the missing file itself
     watch.check()
     context.close()
 
