@@ -683,13 +683,13 @@ class FortyThievesAdapter:
                     if s == self.waste or len(pile) == 1 or self._safe(pile[-1], h):
                         records.append(self._apply(s, kings))
                         break
-                elif pile and not self._fills_itself(s):
+                elif pile:
                     suit, rank = divmod(pile[-1], 13)
                     rise = (rank - base) % 13
                     # onto the lower foundation of its suit only: on the higher one it could
                     # take the place the other copy needs, with that suit's next card under it
                     lower = h[suit] if h[suit] < h[suit + 4] else h[suit + 4]
-                    if rise == lower and self._safe(pile[-1], h):
+                    if rise == lower and not self._fills_itself(s) and self._safe(pile[-1], h):
                         f = suit if h[suit] == rise else suit + 4
                         if g.reason_at(s, f) is None:
                             records.append(self._apply(s, f))
