@@ -671,29 +671,42 @@ class FortyThievesAdapter:
         a suit that builds on its suit) is home already, both copies. A King goes to the
         Kings' foundation (Floradora) off the waste or from a column of its own as well: an
         empty column takes what the King would, so nothing is lost."""
-        g, p, base, kings = self.g, self.p, self.base, self.kings
+        g, p, base, kings, waste = self.g, self.p, self.base, self.kings, self.waste
         while True:
-            h = tuple(map(len, p[:8]))
+            h = a0, a1, a2, a3, d0, d1, d2, d3 = tuple(map(len, p[:8]))
+            # onto the lower foundation of its suit only (on the higher one it could take the
+            # place the other copy needs, with that suit's next card under it): the one card
+            # of each suit that may go, none once both are complete (min() is a call: slower)
+            low0, low1, low2, low3 = (
+                a0 if a0 < d0 else d0,
+                a1 if a1 < d1 else d1,
+                a2 if a2 < d2 else d2,
+                a3 if a3 < d3 else d3,
+            )
+            wanted = (
+                (low0 + base) % 13 if low0 < 13 else -1,
+                13 + (low1 + base) % 13 if low1 < 13 else -1,
+                26 + (low2 + base) % 13 if low2 < 13 else -1,
+                39 + (low3 + base) % 13 if low3 < 13 else -1,
+            )
             for s in self.sources:
                 pile = p[s]
-                if pile and kings > 0 and pile[-1] % 13 == 12:
+                if not pile:
+                    continue
+                card = pile[-1]
+                if kings > 0 and card % 13 == 12:
                     # a King to the Kings' foundation: off the waste or alone in its column
                     # (an empty column takes whatever it would), or once every card that
                     # could go onto it is home (its chain, as for any card)
-                    if s == self.waste or len(pile) == 1 or self._safe(pile[-1], h):
+                    if s == waste or len(pile) == 1 or self._safe(card, h):
                         records.append(self._apply(s, kings))
                         break
-                elif pile:
-                    suit, rank = divmod(pile[-1], 13)
-                    rise = (rank - base) % 13
-                    # onto the lower foundation of its suit only: on the higher one it could
-                    # take the place the other copy needs, with that suit's next card under it
-                    lower = h[suit] if h[suit] < h[suit + 4] else h[suit + 4]
-                    if rise == lower and not self._fills_itself(s) and self._safe(pile[-1], h):
-                        f = suit if h[suit] == rise else suit + 4
-                        if g.reason_at(s, f) is None:
-                            records.append(self._apply(s, f))
-                            break
+                elif card in wanted and not self._fills_itself(s) and self._safe(card, h):
+                    suit = card // 13
+                    f = suit if h[suit] <= h[suit + 4] else suit + 4
+                    if g.reason_at(s, f) is None:
+                        records.append(self._apply(s, f))
+                        break
             else:
                 return
 
