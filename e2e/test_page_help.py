@@ -1,7 +1,7 @@
 """The help pages (tools/help.py) in a real Chromium: the toolbar's Help shows the help of
 the game being played in the page's language (a dialog; its full page leads back to the same
-deal), and axe-core finds nothing to fix in
-English and Arabic at phone and desktop sizes, light and dark, nor in the dialog."""
+deal), and axe-core finds nothing to fix in English and Arabic at phone and desktop sizes,
+light and dark, nor in the dialog. (Help offline: e2e/test_page_offline.py.)"""
 
 from __future__ import annotations
 

@@ -124,11 +124,12 @@ def test_the_worker_lists_every_file_with_its_hash_and_versions_change(
     # each build's snapshot is the first one's: making one for new game code is Node's ~15 s
     # on a fresh clone, and its revision, what this test reads, is that of its inputs
     # (tools/site.py), whatever the bytes (e2e/test_page_snapshot.py boots real ones)
-    first: list[tuple[str, str]] = []
+    first: list[tuple[str, str]] = []  # (game hash, inputs hash) of the first build
     make = snapshots.make
 
     def first_snapshot(out: Path, game_hash: str, inputs_hash: str) -> None:
-        first.append(first[0] if first else (game_hash, inputs_hash))
+        if not first:
+            first.append((game_hash, inputs_hash))
         make(out, *first[0])
 
     monkeypatch.setattr(snapshots, "make", first_snapshot)
